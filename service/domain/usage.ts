@@ -1,0 +1,104 @@
+/**
+ * Billing periods, usage counters and quotas (service process).
+ *
+ * A request that would take the account or the key past its limit is refused with 456 before any work is done;
+ * the check and the increment run in one immediate SQLite transaction, and better-sqlite3 is synchronous, so
+ * concurrent requests can neither lose an update nor overrun a limit. Limits: null = none, 0 blocks everything.
+ */
+import { LIMITS } from '../../shared/spec/limits.js';
+import { HttpError, quotaExceeded } from '../http/errors.js';
+import type { Account, ApiKey, Store } from '../store/store.js';
+
+export type Product = 'translate' | 'write';
+
+/** The billing period: the calendar month (UTC) that contains `at`. */
+export function billingPeriod(at = new Date()): { start: string; end: string } {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+/** Counts characters as the spec bills them: Unicode code points. */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A high surrogate followed by a low surrogate is one code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+
+export class Quota {
+  constructor(private readonly store: Store) {}
+
+  /**
+   * Reserves `characters` for the key and its account in the current period, or throws 456.
+   * Returns a function that gives the reservation back (used when the work then fails).
+   */
+  charge(account: Account, key: ApiKey, characters: number, product: Product = 'translate'): () => void {
+    const { start } = billingPeriod();
+    this.store.transaction(() => {
+      // Re-read the limits inside the transaction: an admin may have changed them a moment ago.
+      const acc = this.store.getAccount(account.id);
+      const k = this.store.getKey(key.keyId);
+      if (!acc || !k) throw new HttpError(403, 'The key or its account no longer exists.', 'forbidden');
+      if (k.characterLimit !== null) {
+        const used = this.store.keyUsage(k.keyId, start);
+        if (k.characterLimit === 0 || used + characters > k.characterLimit) {
+          throw quotaExceeded(
+            `Quota exceeded: this key's character limit is ${fmt(k.characterLimit)} per month and ${fmt(used)} are used; ` +
+              `this request needs ${fmt(characters)}. Ask the account admin to raise the key's limit, or wait for the next period.`,
+          );
+        }
+      }
+      if (acc.characterLimit !== null) {
+        const used = this.store.accountUsage(acc.id, start);
+        if (acc.characterLimit === 0 || used + characters > acc.characterLimit) {
+          throw quotaExceeded(
+            `Quota exceeded: the account's character limit is ${fmt(acc.characterLimit)} per month and ${fmt(used)} are used; ` +
+              `this request needs ${fmt(characters)}. Raise the account's limit, or wait for the next period.`,
+          );
+        }
+      }
+      if (characters > 0) this.store.addUsage(acc.id, k.keyId, start, product, characters);
+    });
+    let refunded = false;
+    return () => {
+      if (refunded || characters === 0) return;
+      refunded = true;
+      this.store.addUsage(account.id, key.keyId, start, product, -characters);
+    };
+  }
+
+  /** The spec's usage record for the key: Free and Pro Classic get two fields, Pro gets all of them. */
+  report(account: Account, key: ApiKey): Record<string, unknown> {
+    const { start, end } = billingPeriod();
+    const characterCount = this.store.accountUsage(account.id, start);
+    const characterLimit = account.characterLimit ?? LIMITS.unsetLimit;
+    if (key.tier === 'free' || account.plan !== 'pro') {
+      return { character_count: characterCount, character_limit: characterLimit };
+    }
+    const keyCount = this.store.keyUsage(key.keyId, start);
+    const products = (['translate', 'write'] as const).map((p) => ({
+      product_type: p,
+      api_key_character_count: this.store.keyUsage(key.keyId, start, p),
+      character_count: this.store.accountProductUsage(account.id, start, p),
+    }));
+    return {
+      character_count: characterCount,
+      character_limit: characterLimit,
+      products,
+      api_key_character_count: keyCount,
+      api_key_character_limit: key.characterLimit ?? LIMITS.unsetLimit,
+      start_time: start,
+      end_time: end,
+    };
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Engine selection (service process): builds the enabled engines in the order given by `--engines` and picks,
+ * for a pair, the first engine that supports it. The languages endpoint lists exactly their union.
+ */
+import { existsSync } from 'node:fs';
+import { TARGET_LANGUAGES, SOURCE_LANGUAGES } from '../../shared/spec/languages.js';
+import { createPseudoEngine } from './pseudo.js';
+import type { Engine, EngineId } from './types.js';
+
+export function apertiumInstalled(): boolean {
+  return existsSync('/usr/share/apertium/modes') || existsSync('/usr/local/share/apertium/modes');
+}
+
+/** Default engines: Apertium where it is installed. The pseudo engine is never on by default. */
+export function defaultEngines(): EngineId[] {
+  return apertiumInstalled() ? ['apertium'] : [];
+}
+
+export async function createEngines(ids: EngineId[]): Promise<Engine[]> {
+  const engines: Engine[] = [];
+  for (const id of ids) {
+    if (id === 'pseudo') engines.push(createPseudoEngine());
+    else if (id === 'apertium') {
+      const { createApertiumEngine } = await import('./apertium/index.js');
+      engines.push(createApertiumEngine());
+    } else throw new Error(`Unknown engine "${String(id)}": use apertium or pseudo.`);
+  }
+  await Promise.all(engines.map((e) => e.start()));
+  return engines;
+}
+
+export class EngineSet {
+  constructor(readonly engines: Engine[]) {}
+
+  pick(source: string, target: string): Engine | undefined {
+    return this.engines.find((e) => e.supports(source, target));
+  }
+
+  /** Languages for `/v2/languages`: spec order, names marked "(pseudo)" when only the pseudo engine serves them. */
+  languages(type: 'source' | 'target'): { code: string; name: string; pseudoOnly: boolean }[] {
+    const table = type === 'source' ? SOURCE_LANGUAGES : TARGET_LANGUAGES;
+    const out: { code: string; name: string; pseudoOnly: boolean }[] = [];
+    for (const l of table) {
+      const servers = this.engines.filter((e) =>
+        (type === 'source' ? e.sourceLanguages() : e.targetLanguages()).includes(l.code),
+      );
+      if (servers.length === 0) continue;
+      out.push({ code: l.code, name: l.name, pseudoOnly: servers.every((e) => e.id === 'pseudo') });
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.engines.map((e) => e.close()));
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * The local Translation Service (service process): builds the store, engines and both listeners (Pro base and
+ * Free base) and starts them. `startService` is what the CLI, the app's launcher, tests and benchmarks call.
+ */
+import { chmodSync, existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { GlossaryCache } from './domain/glossaries.js';
+import type { Detector } from './domain/translate.js';
+import { Quota } from './domain/usage.js';
+import { EngineSet, createEngines, defaultEngines } from './engines/registry.js';
+import type { EngineId } from './engines/types.js';
+import { RateLimiter, buildApp, type ListenerTier } from './http/app.js';
+import { Faults } from './http/faults.js';
+import { registerRoutes, type RouteDeps } from './http/routes.js';
+import { openDb } from './store/db.js';
+import { Store } from './store/store.js';
+
+export interface ServiceOptions {
+  host?: string;
+  /** Pro listener port; 0 picks a free one. */
+  port?: number;
+  /** Free listener port; 0 picks a free one. */
+  freePort?: number;
+  /** Where state lives; required unless `inMemory`. */
+  dataDir?: string;
+  /** Keeps all state in memory (tests). keys.json is still written when a dataDir is given. */
+  inMemory?: boolean;
+  engines?: EngineId[];
+  /** Enables fault injection and test hooks. Never on by default. */
+  faults?: boolean;
+  /** Requests per second per key; undefined = no rate limit. */
+  rateLimit?: number;
+  /** Structured request logs on stderr. */
+  log?: boolean;
+  /** Extra route registrations (document translation plugs in here). */
+  plugins?: ServicePlugin[];
+}
+
+export interface ServiceKeys {
+  pro_key: string;
+  free_key: string;
+  admin_key: string;
+}
+
+export interface ServiceContext extends RouteDeps {
+  faults: Faults;
+  dataDir?: string;
+  tier: ListenerTier;
+}
+
+export type ServicePlugin = (app: FastifyInstance, ctx: ServiceContext) => void | Promise<void>;
+
+export interface RunningService {
+  proUrl: string;
+  freeUrl: string;
+  keys: ServiceKeys;
+  dataDir?: string;
+  store: Store;
+  engines: EngineSet;
+  close(): Promise<void>;
+}
+
+/** Creates the first account (admin interface and detection beta on: it is the user's own machine) and keys. */
+export function bootstrapAccount(store: Store): ServiceKeys {
+  const account = store.createAccount({ name: 'Local account', plan: 'pro', adminEnabled: true, detectBeta: true });
+  return {
+    pro_key: store.createKey({ accountId: account.id, tier: 'pro', label: 'Local Pro key' }).secret,
+    free_key: store.createKey({ accountId: account.id, tier: 'free', label: 'Local Free key' }).secret,
+    admin_key: store.createKey({ accountId: account.id, tier: 'admin', label: 'Local admin key' }).secret,
+  };
+}
+
+/** Writes keys.json atomically with mode 0600 (it holds secrets). */
+export function writeKeysFile(dataDir: string, keys: ServiceKeys): void {
+  const file = join(dataDir, 'keys.json');
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+}
+
+function loadDetector(): () => Promise<Detector> {
+  let p: Promise<Detector> | undefined;
+  return () => (p ??= import('./detect/index.js').then((m) => m.createDetector()));
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const host = options.host ?? '127.0.0.1';
+  if (!options.inMemory && !options.dataDir) throw new Error('A data dir is required (or use inMemory).');
+  const store = new Store(openDb(options.inMemory ? undefined : options.dataDir));
+
+  let keys: ServiceKeys;
+  const keysFile = options.dataDir ? join(options.dataDir, 'keys.json') : undefined;
+  if (store.listAccounts().length === 0) {
+    keys = bootstrapAccount(store);
+    if (options.dataDir) writeKeysFile(options.dataDir, keys);
+  } else if (keysFile && existsSync(keysFile)) {
+    keys = JSON.parse(readFileSync(keysFile, 'utf8')) as ServiceKeys;
+  } else {
+    throw new Error(`keys.json is missing from ${options.dataDir}; the keys cannot be recovered (only hashes are stored).`);
+  }
+
+  const engines = new EngineSet(await createEngines(options.engines ?? defaultEngines()));
+  const faults = new Faults(!!options.faults);
+  const deps: RouteDeps = {
+    store,
+    quota: new Quota(store),
+    engines,
+    detector: loadDetector(),
+    glossaries: new GlossaryCache(),
+  };
+  const rateLimit = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+  const urls = { pro: '', free: '' };
+  const apps: FastifyInstance[] = [];
+  for (const tier of ['pro', 'free'] as const) {
+    const app = await buildApp({
+      tier,
+      store,
+      faults,
+      rateLimit,
+      log: options.log,
+      urls: { pro: () => urls.pro, free: () => urls.free },
+    });
+    if (options.faults) faults.register(app);
+    registerRoutes(app, deps);
+    for (const plugin of options.plugins ?? []) {
+      await plugin(app, { ...deps, faults, dataDir: options.dataDir, tier });
+    }
+    apps.push(app);
+  }
+  try {
+    urls.pro = await apps[0]!.listen({ host, port: options.port ?? 0 });
+    urls.free = await apps[1]!.listen({ host, port: options.freePort ?? 0 });
+  } catch (e) {
+    await Promise.all(apps.map((a) => a.close()));
+    await engines.close();
+    store.close();
+    throw e;
+  }
+  // listen() may report a hostname form; use the literal loopback address clients should call.
+  const fix = (u: string) => u.replace('localhost', host);
+  urls.pro = fix(urls.pro);
+  urls.free = fix(urls.free);
+
+  return {
+    proUrl: urls.pro,
+    freeUrl: urls.free,
+    keys,
+    dataDir: options.dataDir,
+    store,
+    engines,
+    async close() {
+      await Promise.all(apps.map((a) => a.close()));
+      await engines.close();
+      store.close();
+    },
+  };
+}
