@@ -28,7 +28,8 @@ import type { Params } from './params.js';
 import { codePoints, type Quota } from './usage.js';
 
 export interface Detector {
-  detect(text: string): { status: string; language?: string; confidence: number };
+  /** `guess` is the best language even when the status is insufficient_confidence (never sent on the wire). */
+  detect(text: string): { status: string; language?: string; guess?: string; confidence: number };
 }
 
 export interface TranslateDeps {
@@ -207,6 +208,13 @@ export interface TranslateOutcome {
   engine: string | undefined;
 }
 
+/** The first marker id not used in a unit, so glossary placeholders never collide with tag markers. */
+function nextMarkerId(unit: string): number {
+  let max = -1;
+  for (const m of unit.matchAll(/[\uE000\uE003](\d+)\uE001/g)) max = Math.max(max, Number(m[1]));
+  return max + 1;
+}
+
 function tmLookup(entries: [string, string][], text: string, threshold: number): string | undefined {
   const probe = text.trim().toLowerCase();
   if (!probe) return undefined;
@@ -269,7 +277,9 @@ async function detectSources(deps: TranslateDeps, texts: string[]): Promise<stri
   const detector = await deps.detector();
   return texts.map((t) => {
     const d = detector.detect(t);
-    return d.status === 'success' && d.language ? d.language.toUpperCase() : 'EN';
+    // Translation needs a source even when detection is unsure: take the best guess, else English.
+    const lang = d.status === 'success' ? d.language : d.guess;
+    return lang ? lang.toUpperCase() : 'EN';
   });
 }
 
@@ -340,7 +350,7 @@ export async function translate(
               out[u] = fromTm;
               return;
             }
-            const plan = applyGlossaries(unit, glossaries, 100_000);
+            const plan = applyGlossaries(unit, glossaries, nextMarkerId(unit));
             units.push(plan.unit);
             jobs.push({ text: i, finish: (t) => (out[u] = plan.finish(t)) });
           });

@@ -32,12 +32,18 @@ const auth = (req: FastifyRequest) => {
 };
 
 function params(req: FastifyRequest): Params {
-  const type = req.headers['content-type'] ?? '';
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const body = req.body;
+  if (body !== undefined && type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
+    throw badRequest(
+      `Unsupported Content-Type "${type}": send application/json or application/x-www-form-urlencoded.`,
+      'invalid_content_type',
+    );
+  }
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
     throw badRequest('The request body must be a JSON object or a form.', 'malformed_body');
   }
-  return new Params((body ?? {}) as RawBody, type.startsWith('application/x-www-form-urlencoded'));
+  return new Params((body ?? {}) as RawBody, type === 'application/x-www-form-urlencoded');
 }
 
 /** The spec's Developer key resource. */

@@ -196,7 +196,7 @@ describe('persistence', () => {
       await call(s.pro, '/v2/translate', { key: keys.pro_key, json: { text: [secretText], source_lang: 'EN', target_lang: 'DE' } });
       await call(s.pro, '/v2/usage', { key: 'wrong-key-value-123' });
       await new Promise((r) => setTimeout(r, 200));
-      const lines = s.stderr().trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      const lines = s.stderr().trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
       const requests = lines.filter((l) => l.msg === 'request');
       expect(requests.length).toBeGreaterThanOrEqual(2);
       expect(requests[0]).toMatchObject({ method: 'POST', route: '/v2/translate', status: 200 });

@@ -83,7 +83,7 @@ describe('basic translation', () => {
   });
 
   it('splits sentences per split_sentences', async () => {
-    const text = 'First one. Second one.\nThird line';
+    const text = 'First one. Second one\nThird line';
     const count = async (split?: string) => {
       const body: Record<string, unknown> = { text: [text], source_lang: 'EN', target_lang: 'DE' };
       if (split !== undefined) body.split_sentences = split;

@@ -32,7 +32,7 @@ export async function call(base: string, path: string, o: CallOptions = {}): Pro
   const res = await fetch(base + path, {
     method: o.method ?? (body !== undefined ? 'POST' : 'GET'),
     headers,
-    body,
+    body: body as BodyInit | undefined,
   });
   const text = await res.text();
   let parsed: unknown;

@@ -1,0 +1,106 @@
+/**
+ * PowerPoint (pptx) handler: a presentation generated with pptxgenjs translated with a pseudo translator,
+ * then checked with jszip + an independent XML parser: slide and paragraph counts, translated text, bold
+ * runs, notes, layouts, fields and untouched entries.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import PptxGenJS from 'pptxgenjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stripMarkers } from '../../text/markers.js';
+import { pptxHandler } from './pptx.js';
+import { openZip, parseXml, pseudoContext, unitTexts, untouchedEntriesDiffer, untranslatedParts, withTempDir, zipText } from './test-helpers.js';
+
+let tmp: Awaited<ReturnType<typeof withTempDir>>;
+beforeEach(async () => {
+  tmp = await withTempDir();
+});
+afterEach(async () => {
+  await tmp.cleanup();
+});
+
+async function generatedPptx(): Promise<Buffer> {
+  const pptx = new PptxGenJS();
+  pptx.defineSlideMaster({
+    title: 'BRANDED',
+    objects: [
+      { text: { text: 'Company confidential', options: { x: 0.5, y: 5, w: 5, h: 0.4 } } },
+      { placeholder: { options: { name: 'body', type: 'body', x: 1, y: 1.5, w: 8, h: 3 }, text: 'Click to add your text' } },
+    ],
+  });
+  const s1 = pptx.addSlide();
+  s1.addText(
+    [
+      { text: 'Welcome to ' },
+      { text: 'our annual', options: { bold: true } },
+      { text: ' meeting', options: { breakLine: true } },
+      { text: 'Second line here' },
+    ],
+    { x: 1, y: 1, w: 8, h: 2 },
+  );
+  s1.addNotes('Speak slowly and smile.');
+  const s2 = pptx.addSlide({ masterName: 'BRANDED' });
+  s2.addText('Budget overview', { x: 1, y: 1, w: 8, h: 1 });
+  s2.addTable([[{ text: 'Region' }, { text: 'Total' }], [{ text: 'North' }, { text: '120' }]], { x: 1, y: 2, w: 6 });
+  s2.slideNumber = { x: 9, y: 5 };
+  return (await pptx.write({ outputType: 'nodebuffer' })) as Buffer;
+}
+
+describe('pptx handler', () => {
+  it('translates slides, tables and notes and keeps bold on the right words', async () => {
+    const input = await generatedPptx();
+    const inPath = tmp.path('in.pptx');
+    const outPath = tmp.path('out.pptx');
+    await writeFile(inPath, input);
+    expect(pptxHandler.sniff(input.subarray(0, 4096), 'pptx')).toBe(true);
+    const sent: string[] = [];
+    const result = await pptxHandler.translate(inPath, outPath, 'pptx', pseudoContext(sent));
+    expect(result.outputExtension).toBe('pptx');
+
+    const src = await openZip(input);
+    const zip = await openZip(await readFile(outPath));
+    const slides = (z: typeof zip): string[] => Object.keys(z.files).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n)).sort();
+    expect(slides(zip)).toEqual(slides(src));
+    expect(slides(zip)).toHaveLength(2);
+
+    const all: string[] = [];
+    for (const name of slides(zip)) {
+      const before = parseXml(await zipText(src, name));
+      const doc = parseXml(await zipText(zip, name));
+      expect(doc.getElementsByTagName('a:p').length).toBe(before.getElementsByTagName('a:p').length);
+      all.push(...unitTexts(doc, 'a:p', 'a:t').filter((t) => t.trim() !== ''));
+    }
+    for (const t of all) if (!/^\d+$/.test(t)) expect(untranslatedParts(t)).toEqual([]);
+    expect(all).toEqual(expect.arrayContaining(['[BUDGET OVERVIEW]', '[REGION]', '[NORTH]']));
+
+    const slide1 = parseXml(await zipText(zip, 'ppt/slides/slide1.xml'));
+    const boldRuns = Array.from(slide1.getElementsByTagName('a:r'))
+      .filter((r) => r.getElementsByTagName('a:rPr')[0]?.getAttribute('b') === '1')
+      .map((r) => r.textContent);
+    expect(boldRuns).toEqual(['[OUR ANNUAL]']);
+
+    const notesName = Object.keys(zip.files).find((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n));
+    expect(notesName).toBeDefined();
+    const notes = unitTexts(parseXml(await zipText(zip, notesName ?? '')), 'a:p', 'a:t').join(' ');
+    expect(notes).toContain('[SPEAK SLOWLY AND SMILE.]');
+
+    const layouts = Object.keys(zip.files).filter((n) => /^ppt\/slideLayouts\/slideLayout\d+\.xml$/.test(n));
+    let layout = '';
+    for (const n of layouts) if ((await zipText(src, n)).includes('Click to add your text')) layout = n;
+    // Run text of the layout placeholders (field text such as the slide number stays as it is).
+    const layoutSrc = unitTexts(parseXml(await zipText(src, layout)), 'a:r', 'a:t').filter((t) => t.trim());
+    const layoutOut = unitTexts(parseXml(await zipText(zip, layout)), 'a:r', 'a:t').filter((t) => t.trim());
+    expect(layoutSrc.length).toBeGreaterThan(0);
+    expect(layoutOut).toEqual(layoutSrc.map((t) => `[${t.toUpperCase()}]`));
+
+    // The slide-number field stays a field with its original text.
+    const slide2 = await zipText(zip, 'ppt/slides/slide2.xml');
+    const fieldsBefore = (await zipText(src, 'ppt/slides/slide2.xml')).match(/<a:fld\b[\s\S]*?<\/a:fld>/g) ?? [];
+    expect(fieldsBefore.length).toBeGreaterThan(0);
+    for (const f of fieldsBefore) expect(slide2).toContain(f);
+
+    expect(await untouchedEntriesDiffer(inPath, outPath, (n) => /^ppt\/(slides|notesSlides|slideLayouts)\/\w+\d+\.xml$/.test(n))).toEqual([]);
+    const expected = sent.reduce((n, x) => n + [...stripMarkers(x)].length, 0);
+    expect(result.characters).toBe(expected);
+    expect(await pptxHandler.countCharacters(inPath, 'pptx')).toBe(expected);
+  });
+});

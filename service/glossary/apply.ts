@@ -1,0 +1,416 @@
+/**
+ * Applying glossaries to a marked unit (service process): source terms found in the unit's text become atomic
+ * placeholders before the engine runs, and `finish` puts the target terms in their place afterwards. Owns the
+ * compiled matcher (`compileGlossary`), which callers build once per glossary and cache by glossary id.
+ *
+ * Matching rules (hand-written: no npm library matches a large phrase list against text with Unicode word
+ * boundaries, case folding and marker-aware positions, and a 100k-alternative regex would be far too slow):
+ *   - only text between markers is searched; a term inside a span becomes a placeholder inside that span; a term
+ *     that crosses a marker is not matched;
+ *   - case-insensitive: both sides are lower-cased (and Greek final sigma folded to σ); when several entries
+ *     differ only in case ("US" and "us") the one whose source matches the text exactly wins, else the first;
+ *   - whole words: a term that begins (ends) with a letter, mark or digit must not be preceded (followed) by one.
+ *     Text in scripts written without spaces (Han, kana, Thai, Lao, Khmer, Myanmar) needs no boundary, and a
+ *     Hangul term may be followed by Hangul (Korean attaches particles: 컴퓨터가). Span open/close markers do not
+ *     break a word (`<b>car</b>s` is the word "cars"); placeholders do;
+ *   - longest match first at each position, scanning left to right, matches never overlap; with several
+ *     glossaries the first one listed claims its matches first and later ones only fill the remaining text.
+ * Case of the target term (the glossary's target is canonical and used verbatim, except):
+ *   - where the source occurrence starts with a capital and the placeholder ends up at a sentence start in the
+ *     translation (start of the unit, after a line break, or after . ! ? … 。！？ with optional closing quotes),
+ *     the target's first letter is upper-cased, unless its first word is mixed-case such as "iPhone";
+ *   - where the source occurrence was written in capitals (at least two letters, all upper case) and the
+ *     glossary's source term is not, the whole target is upper-cased (headings such as "CAR PARTS").
+ */
+import { PH, cleanUserText, placeholder } from '../text/markers.js';
+import type { GlossaryEntry } from './entries.js';
+
+export interface GlossaryTermPlan {
+  unit: string;
+  finish(translatedUnit: string): string;
+}
+
+interface Variant {
+  source: string;
+  target: string;
+}
+
+interface Candidate {
+  /** Folded source term. */
+  folded: string;
+  /** Entries whose folded source equals `folded`, in glossary order. */
+  variants: Variant[];
+  lastCp: number;
+  firstCp: number;
+}
+
+/** A glossary prepared for matching; build once per glossary (`compileGlossary`) and reuse. */
+export class CompiledGlossary {
+  /** Number of distinct (case-folded) source terms. */
+  readonly size: number;
+  /** @internal key (first word or first character, see `keyOf`) → candidates, longest first. */
+  readonly byKey: ReadonlyMap<string, readonly Candidate[]>;
+  constructor(byKey: Map<string, Candidate[]>, size: number) {
+    this.byKey = byKey;
+    this.size = size;
+  }
+}
+
+// ---- character classes -------------------------------------------------------------------------------------
+
+const WORD_RE = /[\p{L}\p{M}\p{N}]/u;
+const NO_SPACE_RE =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+const HANGUL_RE = /\p{sc=Hangul}/u;
+const WORD = 1;
+const NO_SPACE = 2;
+const HANGUL = 4;
+const KNOWN = 8;
+// Class bits for BMP code points, filled lazily: the matcher asks about every character of a 128 KiB request.
+const bmpClass = new Uint8Array(0x10000);
+
+function classOf(cp: number): number {
+  if (cp < 0x10000) {
+    const known = bmpClass[cp] ?? 0;
+    if (known & KNOWN) return known;
+  }
+  const ch = String.fromCodePoint(cp);
+  let bits = KNOWN;
+  if (WORD_RE.test(ch)) bits |= WORD;
+  if (NO_SPACE_RE.test(ch)) bits |= NO_SPACE;
+  if (HANGUL_RE.test(ch)) bits |= HANGUL;
+  if (cp < 0x10000) bmpClass[cp] = bits;
+  return bits;
+}
+
+/** A letter/digit of a script written with spaces between words: the unit of whole-word matching. */
+function isSpacedWord(cp: number): boolean {
+  return (classOf(cp) & (WORD | NO_SPACE)) === WORD;
+}
+
+/** May a term edge character `inner` sit next to the text character `outer` (undefined = none)? */
+function isBoundary(inner: number, outer: number | undefined, trailing: boolean): boolean {
+  if (outer === undefined) return true;
+  const a = classOf(inner);
+  const b = classOf(outer);
+  if (!(a & WORD) || !(b & WORD)) return true;
+  if (a & NO_SPACE || b & NO_SPACE) return true;
+  return trailing && (a & HANGUL) !== 0 && (b & HANGUL) !== 0;
+}
+
+// ---- folding -----------------------------------------------------------------------------------------------
+
+function foldTerm(s: string): string {
+  return s.toLowerCase().replace(/ς/g, 'σ');
+}
+
+interface Folded {
+  text: string;
+  /** folded index → original index (length text.length + 1), or null when the two are the same. */
+  map: Int32Array | null;
+}
+
+function foldText(original: string): Folded {
+  const lower = original.toLowerCase();
+  if (lower.length === original.length) return { text: lower.replace(/ς/g, 'σ'), map: null };
+  // Some characters grow when lower-cased (İ → i̇): fold one code point at a time and remember where each
+  // folded code unit came from.
+  const parts: string[] = [];
+  const map: number[] = [];
+  for (let i = 0; i < original.length;) {
+    const cp = original.codePointAt(i) ?? 0;
+    const ch = String.fromCodePoint(cp);
+    const low = foldTerm(ch);
+    for (let k = 0; k < low.length; k++) map.push(i);
+    parts.push(low);
+    i += ch.length;
+  }
+  map.push(original.length);
+  return { text: parts.join(''), map: Int32Array.from(map) };
+}
+
+/**
+ * The lookup key of a folded term or text position: its first spaced-script word (first syllable for Hangul),
+ * or its first character; `end` is where the scan continues when nothing matches there.
+ */
+function keyAt(folded: string, at: number): { key: string; end: number } {
+  const cp = folded.codePointAt(at) ?? 0;
+  if (!isSpacedWord(cp)) return { key: `c${String.fromCodePoint(cp)}`, end: at + (cp > 0xffff ? 2 : 1) };
+  let end = at;
+  while (end < folded.length) {
+    const c = folded.codePointAt(end) ?? 0;
+    if (!isSpacedWord(c)) break;
+    end += c > 0xffff ? 2 : 1;
+  }
+  // Korean words carry attached particles (컴퓨터가), so a Hangul term is looked up by its first syllable and
+  // may end inside the word.
+  if (classOf(cp) & HANGUL) return { key: `h${String.fromCodePoint(cp)}`, end };
+  return { key: `w${folded.slice(at, end)}`, end };
+}
+
+function lastCodePoint(s: string): number {
+  const last = s.codePointAt(s.length - 1) ?? 0;
+  if (last >= 0xdc00 && last <= 0xdfff && s.length >= 2) return s.codePointAt(s.length - 2) ?? last;
+  return last;
+}
+
+/** Builds the matcher for one glossary. Entries with an empty source are ignored. */
+export function compileGlossary(entries: readonly GlossaryEntry[]): CompiledGlossary {
+  const byFolded = new Map<string, Candidate>();
+  const byKey = new Map<string, Candidate[]>();
+  for (const entry of entries) {
+    if (entry.source.length === 0) continue;
+    const folded = foldTerm(entry.source);
+    // Targets are cleaned of marker code points so `finish` can never produce a broken marker.
+    const variant = { source: entry.source, target: cleanUserText(entry.target) };
+    const existing = byFolded.get(folded);
+    if (existing) {
+      existing.variants.push(variant);
+      continue;
+    }
+    const candidate: Candidate = {
+      folded,
+      variants: [variant],
+      firstCp: folded.codePointAt(0) ?? 0,
+      lastCp: lastCodePoint(folded),
+    };
+    byFolded.set(folded, candidate);
+    const { key } = keyAt(folded, 0);
+    const list = byKey.get(key);
+    if (list) list.push(candidate);
+    else byKey.set(key, [candidate]);
+  }
+  for (const list of byKey.values()) list.sort((a, b) => b.folded.length - a.folded.length);
+  return new CompiledGlossary(byKey, byFolded.size);
+}
+
+// ---- unit scanning -----------------------------------------------------------------------------------------
+
+const MARKER_RE = /\uE000\d+\uE001|\uE003\d+\uE001|\uE002/g;
+
+interface Segment {
+  /** Offset of the text in the unit. */
+  start: number;
+  text: string;
+  folded: Folded;
+  /** Character just before / after the segment across span markers (undefined at a placeholder or edge). */
+  before: number | undefined;
+  after: number | undefined;
+  claimed: Uint8Array;
+}
+
+interface Match {
+  segment: number;
+  start: number;
+  end: number;
+  variant: Variant;
+  occurrence: string;
+}
+
+type Piece = { kind: 'text'; start: number; text: string } | { kind: 'span' } | { kind: 'placeholder' };
+
+/** The neighbouring character of piece `k` in direction `step`, looking through span markers only. */
+function neighbour(pieces: Piece[], k: number, step: 1 | -1): number | undefined {
+  for (let i = k + step; i >= 0 && i < pieces.length; i += step) {
+    const p = pieces[i]!;
+    if (p.kind === 'span') continue;
+    if (p.kind === 'placeholder') return undefined;
+    return step < 0 ? lastCodePoint(p.text) : p.text.codePointAt(0);
+  }
+  return undefined;
+}
+
+function splitSegments(unit: string): Segment[] {
+  const pieces: Piece[] = [];
+  let last = 0;
+  for (const m of unit.matchAll(MARKER_RE)) {
+    const at = m.index ?? 0;
+    if (at > last) pieces.push({ kind: 'text', start: last, text: unit.slice(last, at) });
+    pieces.push({ kind: m[0].startsWith(PH) ? 'placeholder' : 'span' });
+    last = at + m[0].length;
+  }
+  if (last < unit.length) pieces.push({ kind: 'text', start: last, text: unit.slice(last) });
+  const segments: Segment[] = [];
+  pieces.forEach((p, k) => {
+    if (p.kind !== 'text') return;
+    segments.push({
+      start: p.start,
+      text: p.text,
+      folded: foldText(p.text),
+      before: neighbour(pieces, k, -1),
+      after: neighbour(pieces, k, 1),
+      claimed: new Uint8Array(p.text.length),
+    });
+  });
+  return segments;
+}
+
+function originalIndex(folded: Folded, at: number): number {
+  return folded.map ? (folded.map[at] ?? 0) : at;
+}
+
+function charBefore(seg: Segment, at: number): number | undefined {
+  return at === 0 ? seg.before : lastCodePoint(seg.text.slice(Math.max(0, at - 2), at));
+}
+
+function charAfter(seg: Segment, at: number): number | undefined {
+  return at >= seg.text.length ? seg.after : seg.text.codePointAt(at);
+}
+
+function tryCandidates(
+  seg: Segment,
+  segIndex: number,
+  at: number,
+  list: readonly Candidate[],
+): Match | undefined {
+  const f = seg.folded;
+  for (const cand of list) {
+    if (!f.text.startsWith(cand.folded, at)) continue;
+    const foldedEnd = at + cand.folded.length;
+    const start = originalIndex(f, at);
+    const end = originalIndex(f, foldedEnd);
+    // A term ending in the middle of an expanded character (İ → i + ◌̇) is not a real match.
+    if (f.map && foldedEnd < f.text.length && f.map[foldedEnd] === f.map[foldedEnd - 1]) continue;
+    if (!isBoundary(cand.firstCp, charBefore(seg, start), false)) continue;
+    if (!isBoundary(cand.lastCp, charAfter(seg, end), true)) continue;
+    if (seg.claimed.subarray(start, end).some((c) => c !== 0)) continue;
+    const occurrence = seg.text.slice(start, end);
+    const variant = cand.variants.find((v) => v.source === occurrence) ?? cand.variants[0]!;
+    return { segment: segIndex, start, end, variant, occurrence };
+  }
+  return undefined;
+}
+
+function matchGlossary(segments: Segment[], glossary: CompiledGlossary, out: Match[]): void {
+  if (glossary.size === 0) return;
+  segments.forEach((seg, segIndex) => {
+    const f = seg.folded.text;
+    let at = 0;
+    while (at < f.length) {
+      if (seg.claimed[originalIndex(seg.folded, at)]) {
+        at++;
+        continue;
+      }
+      const { key, end: keyEnd } = keyAt(f, at);
+      const list = glossary.byKey.get(key);
+      let match: Match | undefined;
+      // A spaced-script word can only start a match at its first letter (whole words).
+      const startsWord =
+        key[0] === 'c' || !isSpacedWord(charBefore(seg, originalIndex(seg.folded, at)) ?? 0x20);
+      if (list && startsWord) match = tryCandidates(seg, segIndex, at, list);
+      if (match) {
+        seg.claimed.fill(1, match.start, match.end);
+        out.push(match);
+        // Continue after the match in folded coordinates.
+        while (at < f.length && originalIndex(seg.folded, at) < match.end) at++;
+      } else {
+        at = keyEnd;
+      }
+    }
+  });
+}
+
+// ---- case handling in finish -------------------------------------------------------------------------------
+
+const TRAILING_OPENERS_RE = /[\s\p{Ps}\p{Pi}"'¿¡]+$/u;
+const SENTENCE_END_RE = /[.!?…。！？][\p{Pe}\p{Pf}"']*$/u;
+
+/** Is the position after `text` a sentence start, given whether the position before `text` was one? */
+function sentenceStartAfter(text: string, wasStart: boolean): boolean {
+  const tail = TRAILING_OPENERS_RE.exec(text);
+  const body = tail ? text.slice(0, tail.index) : text;
+  if (tail && tail[0].includes('\n')) return true;
+  if (body.length === 0) return wasStart;
+  return SENTENCE_END_RE.test(body);
+}
+
+function isAllCaps(s: string): boolean {
+  const letters = s.match(/\p{L}/gu) ?? [];
+  const cased = letters.filter((ch) => ch.toLowerCase() !== ch.toUpperCase());
+  return cased.length >= 2 && cased.every((ch) => ch === ch.toUpperCase());
+}
+
+function capitalizeFirst(target: string): string {
+  const m = /\p{L}/u.exec(target);
+  if (!m) return target;
+  const word = /^[\p{L}\p{M}]*/u.exec(target.slice(m.index))?.[0] ?? '';
+  // Mixed-case brand names (iPhone, eBay) keep their spelling.
+  if (/\p{Lu}/u.test(word.slice(m[0].length))) return target;
+  return target.slice(0, m.index) + m[0].toUpperCase() + target.slice(m.index + m[0].length);
+}
+
+function targetFor(match: Match, atSentenceStart: boolean): string {
+  const { target, source } = match.variant;
+  if (isAllCaps(match.occurrence) && !isAllCaps(source)) return target.toUpperCase();
+  // Only where the source writer capitalised too: a lower-case fragment ("car settings") stays lower case.
+  return atSentenceStart && /^\P{L}*\p{Lu}/u.test(match.occurrence) ? capitalizeFirst(target) : target;
+}
+
+// ---- entry point -------------------------------------------------------------------------------------------
+
+const compiledCache = new WeakMap<readonly GlossaryEntry[], CompiledGlossary>();
+
+function compiledOf(glossary: readonly GlossaryEntry[] | CompiledGlossary): CompiledGlossary {
+  if (glossary instanceof CompiledGlossary) return glossary;
+  let compiled = compiledCache.get(glossary);
+  if (!compiled) {
+    compiled = compileGlossary(glossary);
+    compiledCache.set(glossary, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * Marks glossary source terms found in a marked unit as placeholders (ids from `firstId` up, in text order)
+ * and replaces them by their target terms after translation. Accepts entry lists (compiled once per list
+ * object) or glossaries compiled with `compileGlossary`; the first glossary listed wins on overlap.
+ */
+export function applyGlossaries(
+  unit: string,
+  glossaries: ReadonlyArray<readonly GlossaryEntry[] | CompiledGlossary>,
+  firstId: number,
+): GlossaryTermPlan {
+  const segments = splitSegments(unit);
+  const matches: Match[] = [];
+  for (const glossary of glossaries) matchGlossary(segments, compiledOf(glossary), matches);
+  if (matches.length === 0) return { unit, finish: (translated) => translated };
+
+  matches.sort((a, b) => a.segment - b.segment || a.start - b.start);
+  const byId = new Map<number, Match>();
+  const parts: string[] = [];
+  let last = 0;
+  matches.forEach((match, i) => {
+    const id = firstId + i;
+    byId.set(id, match);
+    const seg = segments[match.segment]!;
+    parts.push(unit.slice(last, seg.start + match.start), placeholder(id));
+    last = seg.start + match.end;
+  });
+  parts.push(unit.slice(last));
+
+  return {
+    unit: parts.join(''),
+    finish(translated: string): string {
+      // One left-to-right pass keeps finish linear even with thousands of terms in a 128 KiB unit.
+      let atStart = true;
+      let out = '';
+      let pos = 0;
+      for (const m of translated.matchAll(MARKER_RE)) {
+        const at = m.index ?? 0;
+        const text = translated.slice(pos, at);
+        atStart = sentenceStartAfter(text, atStart);
+        out += text;
+        pos = at + m[0].length;
+        const match = m[0].startsWith(PH) ? byId.get(Number(m[0].slice(1, -1))) : undefined;
+        if (match) {
+          const term = targetFor(match, atStart);
+          out += term;
+          atStart = sentenceStartAfter(term, false);
+        } else {
+          out += m[0];
+        }
+      }
+      return out + translated.slice(pos);
+    },
+  };
+}
