@@ -6,6 +6,7 @@
  * concurrent requests can neither lose an update nor overrun a limit. Limits: null = none, 0 blocks everything.
  */
 import { LIMITS } from '../../shared/spec/limits.js';
+export { codePoints } from '../../shared/spec/billing.js';
 import { HttpError, quotaExceeded } from '../http/errors.js';
 import type { Account, ApiKey, Store } from '../store/store.js';
 
@@ -18,20 +19,6 @@ export function billingPeriod(at = new Date()): { start: string; end: string } {
   return { start: start.toISOString(), end: end.toISOString() };
 }
 
-/** Counts characters as the spec bills them: Unicode code points. */
-export function codePoints(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // A high surrogate followed by a low surrogate is one code point.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 

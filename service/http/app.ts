@@ -5,7 +5,7 @@
  * paths and 405 for wrong methods, and one structured log line per request without keys or texts.
  */
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Account, ApiKey, Scope, Store } from '../store/store.js';
 import { HttpError, forbidden } from './errors.js';
@@ -154,11 +154,11 @@ function mapFrameworkError(err: { code?: string; statusCode?: number; message: s
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.log ? { level: 'info', stream: process.stderr } : false,
-    disableRequestLogging: true,
+    // fastify's own per-request lines would log URLs and hosts; we log one line of our own (onResponse).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomBytes(16).toString('hex'),
     bodyLimit: 131072,
     keepAliveTimeout: 65_000,
-    // Keys and texts never reach the log: only the fields below are logged.
     return503OnClosing: true,
   });
   await app.register(formbody);

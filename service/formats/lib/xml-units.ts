@@ -8,6 +8,7 @@
  * becomes one item of the outer unit's token list. Memory stays bounded by one batch plus one input chunk,
  * whatever the size of the part.
  */
+import { codePoints } from '../../../shared/spec/billing.js';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { stripMarkers } from '../../text/markers.js';
@@ -56,11 +57,8 @@ export interface RewriteOptions {
   signal?: AbortSignal;
 }
 
-export function codePoints(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
+
+export { codePoints };
 
 function renderPieces(pieces: Piece[], out: string[]): void {
   for (const p of pieces) {

@@ -1,0 +1,255 @@
+/**
+ * Shared plumbing of the markup and text format handlers (service process, document worker): decoding and
+ * encoding of text files, limits on pathological inputs, batched translation of marked units with progress and
+ * cancellation, and the factory that turns a string-to-string transform into a FormatHandler.
+ */
+import { codePoints } from '../../../shared/spec/billing.js';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { DocumentFormatError } from '../types.js';
+import type { FormatContext, FormatHandler, FormatResult, TranslateUnits } from '../types.js';
+import { stripMarkers } from '../../text/markers.js';
+
+export type TextEncoding = 'utf8' | 'utf8-bom' | 'utf16le' | 'utf16be';
+
+/** Files held whole in memory (all but txt, which streams) are capped so one upload cannot exhaust the heap. */
+export const MAX_IN_MEMORY_BYTES = 64 * 1024 * 1024;
+/** One unit (paragraph, cue, string) is capped: engines and sentence splitters degrade badly on longer ones. */
+export const MAX_UNIT_CHARS = 1024 * 1024;
+/** Units per engine call and characters per engine call (the engine layer may split further). */
+const BATCH_UNITS = 200;
+const BATCH_CHARS = 60_000;
+
+/** Decodes a whole text file: UTF-8 with or without BOM, UTF-16 LE/BE with BOM; anything else is refused. */
+export function decodeText(bytes: Uint8Array, what: string): { text: string; encoding: TextEncoding } {
+  if (bytes.length === 0)
+    throw new DocumentFormatError(`The ${what} file is empty; there is nothing to translate.`);
+  const encoding = detectEncoding(bytes);
+  try {
+    const decoder = new TextDecoder(decoderLabel(encoding), { fatal: true, ignoreBOM: false });
+    return { text: decoder.decode(bytes), encoding };
+  } catch {
+    throw notUtf8(what);
+  }
+}
+
+export function detectEncoding(head: Uint8Array): TextEncoding {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf8-bom';
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf16be';
+  return 'utf8';
+}
+
+export function decoderLabel(encoding: TextEncoding): string {
+  return encoding === 'utf16le' ? 'utf-16le' : encoding === 'utf16be' ? 'utf-16be' : 'utf-8';
+}
+
+export function notUtf8(what: string): DocumentFormatError {
+  return new DocumentFormatError(
+    `The ${what} file is not valid UTF-8 (nor UTF-16 with a byte-order mark). Save it as UTF-8 and upload it again.`,
+  );
+}
+
+/** Encodes text the way the original was encoded (BOM kept). */
+export function encodeText(text: string, encoding: TextEncoding, withBom = true): Buffer {
+  switch (encoding) {
+    case 'utf8':
+      return Buffer.from(text, 'utf8');
+    case 'utf8-bom':
+      return Buffer.concat([
+        withBom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0),
+        Buffer.from(text, 'utf8'),
+      ]);
+    case 'utf16le':
+      return Buffer.concat([
+        withBom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0),
+        Buffer.from(text, 'utf16le'),
+      ]);
+    case 'utf16be': {
+      const le = Buffer.from(text, 'utf16le');
+      le.swap16();
+      return Buffer.concat([withBom ? Buffer.from([0xfe, 0xff]) : Buffer.alloc(0), le]);
+    }
+  }
+}
+
+/** Reads a whole (capped) text file and decodes it; the BOM is not part of the returned text. */
+export async function readTextFile(
+  path: string,
+  what: string,
+): Promise<{ text: string; encoding: TextEncoding }> {
+  const info = await stat(path);
+  if (info.size > MAX_IN_MEMORY_BYTES) {
+    throw new DocumentFormatError(
+      `The ${what} file is ${Math.round(info.size / 1048576)} MB; the local engine handles ${what} files up to ` +
+        `${MAX_IN_MEMORY_BYTES / 1048576} MB. Split it into smaller files and translate them one by one.`,
+    );
+  }
+  return decodeText(await readFile(path), what);
+}
+
+export { codePoints };
+
+/** True when a unit holds something an engine could translate (at least one letter). */
+export function hasLetters(text: string): boolean {
+  return /\p{L}/u.test(text);
+}
+
+/** The dominant line ending of a text, used for newlines inside translated text. */
+export function lineEnding(text: string): '\r\n' | '\n' {
+  const crlf = text.split('\r\n').length - 1;
+  const lf = text.split('\n').length - 1 - crlf;
+  return crlf > lf ? '\r\n' : '\n';
+}
+
+/**
+ * Spec target code → BCP 47 tag for lang / xml:lang / trgLang attributes (`PT-BR` → `pt-BR`,
+ * `ZH-HANS` → `zh-Hans`, `ES-419` → `es-419`).
+ */
+export function bcp47(code: string): string {
+  const [base = '', ...rest] = code.split('-');
+  const tail = rest.map((part) =>
+    part.length === 4 ? part[0]!.toUpperCase() + part.slice(1).toLowerCase() : part.toUpperCase(),
+  );
+  return [base.toLowerCase(), ...tail].join('-');
+}
+
+/** Translates one list of units, or counts its characters when counting (identity translation). */
+export type UnitTranslator = (units: string[]) => Promise<string[]>;
+
+/**
+ * Sends units to the engine in batches. Edge whitespace stays outside the engine, units without letters are
+ * kept as they are, identical units are translated once. Returns one result per unit, in order.
+ */
+export class BatchTranslator {
+  characters = 0;
+  private done = 0;
+
+  constructor(
+    private readonly engine: TranslateUnits | undefined,
+    private readonly ctx?: Pick<FormatContext, 'signal' | 'onProgress'>,
+    /** Expected number of units overall, for progress; 0 when unknown. */
+    private readonly expected = 0,
+  ) {}
+
+  readonly translate: UnitTranslator = async (units) => {
+    const results = units.slice();
+    const cores = new Map<string, number[]>();
+    const edges: Array<{ lead: string; trail: string } | undefined> = [];
+    units.forEach((unit, i) => {
+      const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(unit)!;
+      const core = m[2]!;
+      const text = stripMarkers(core);
+      if (!hasLetters(text)) return;
+      if (core.length > MAX_UNIT_CHARS) {
+        throw new DocumentFormatError(
+          `A paragraph of the document is longer than ${MAX_UNIT_CHARS / 1048576} MiB characters. ` +
+            'Break it into shorter paragraphs and upload the document again.',
+        );
+      }
+      this.characters += codePoints(text);
+      edges[i] = { lead: m[1]!, trail: m[3]! };
+      const same = cores.get(core);
+      if (same) same.push(i);
+      else cores.set(core, [i]);
+    });
+    if (!this.engine) {
+      this.done += units.length;
+      return results;
+    }
+    const distinct = [...cores.keys()];
+    let start = 0;
+    while (start < distinct.length) {
+      this.ctx?.signal?.throwIfAborted();
+      let end = start;
+      let chars = 0;
+      while (
+        end < distinct.length &&
+        end - start < BATCH_UNITS &&
+        (chars === 0 || chars + distinct[end]!.length <= BATCH_CHARS)
+      ) {
+        chars += distinct[end]!.length;
+        end++;
+      }
+      const batch = distinct.slice(start, end);
+      const out = await this.engine(batch);
+      if (out.length !== batch.length) {
+        throw new Error(`engine returned ${out.length} units for ${batch.length}`);
+      }
+      batch.forEach((core, k) => {
+        for (const i of cores.get(core)!) {
+          const e = edges[i]!;
+          results[i] = e.lead + out[k]! + e.trail;
+        }
+      });
+      start = end;
+    }
+    this.done += units.length;
+    if (this.expected > 0) this.ctx?.onProgress?.(Math.min(1, this.done / this.expected));
+    return results;
+  };
+}
+
+/** A format whose whole document is transformed as one string (everything but txt and pdf). */
+export interface StringFormat {
+  readonly extensions: readonly string[];
+  /** Human name used in messages (`HTML`, `XLIFF`). */
+  readonly name: string;
+  sniff(head: Buffer, extension: string): boolean;
+  /**
+   * Rewrites the document: collects units, calls `translate` (possibly several times), splices the results in.
+   * `targetLang` is the spec code (upper case).
+   */
+  transform(text: string, translate: UnitTranslator, targetLang: string): Promise<string>;
+}
+
+/** Turns a stack overflow from a pathologically nested document into a message for the user. */
+async function guarded<R>(what: string, run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof RangeError && /call stack/i.test(err.message)) {
+      throw new DocumentFormatError(
+        `The ${what} file nests its elements too deeply to be processed. Flatten it and upload it again.`,
+      );
+    }
+    throw err;
+  }
+}
+
+/** Builds a FormatHandler for a string format; counting runs the same transform with an identity translator. */
+export function stringHandler(format: StringFormat): FormatHandler {
+  return {
+    extensions: format.extensions,
+    sniff: (head, extension) => format.sniff(head, extension),
+    async countCharacters(inputPath) {
+      const { text } = await readTextFile(inputPath, format.name);
+      const counter = new BatchTranslator(undefined);
+      await guarded(format.name, () => format.transform(text, counter.translate, 'EN'));
+      return counter.characters;
+    },
+    async translate(inputPath, outputPath, extension, ctx): Promise<FormatResult> {
+      const { text, encoding } = await readTextFile(inputPath, format.name);
+      const translator = new BatchTranslator(ctx.translate, ctx);
+      const out = await guarded(format.name, () =>
+        format.transform(text, translator.translate, ctx.targetLang),
+      );
+      ctx.signal?.throwIfAborted();
+      await writeFile(outputPath, encodeText(out, encoding));
+      ctx.onProgress?.(1);
+      return { characters: translator.characters, outputExtension: extension };
+    },
+  };
+}
+
+/** The head of a file as text for sniffing (BOM removed, invalid bytes replaced, not fatal). */
+export function headText(head: Buffer): string {
+  const encoding = detectEncoding(head);
+  return new TextDecoder(decoderLabel(encoding)).decode(head).replace(/^\uFEFF/, '');
+}
+
+/** True when the head holds bytes no text file has (NUL outside UTF-16). */
+export function looksBinary(head: Buffer): boolean {
+  const encoding = detectEncoding(head);
+  if (encoding === 'utf16le' || encoding === 'utf16be') return false;
+  return head.subarray(0, 8192).includes(0);
+}

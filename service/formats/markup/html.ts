@@ -1,0 +1,382 @@
+/**
+ * HTML documents (service process, document worker). parse5 with source locations finds the text; the
+ * translations are spliced into the original string, so the doctype, comments, scripts, styles, quoting and
+ * whitespace of everything untranslated stay byte identical.
+ *
+ * Units: a run of text and phrasing elements inside a block (`<p>Press <b>Save</b> now.</p>`) is one unit
+ * with the inline tags as spans; `br`, `img`, embedded media, code-like elements and elements without letters
+ * are placeholders. Skipped whole: script, style, code, pre, kbd, samp, var, noscript, template, svg, math,
+ * textarea and anything under `translate="no"` or `class="notranslate"`. Attributes translated: alt, title,
+ * placeholder, aria-label, aria-description, aria-roledescription, label (option, optgroup, track), value of
+ * button-like inputs, content of description/keywords/og:/twitter: meta tags. `<html lang>` is set to the
+ * target. Where the parser rebuilt the tree (misnested tags, foster-parented table text) and the source order no
+ * longer matches, that run is left untranslated rather than risk corrupting the file.
+ */
+import { parse } from 'parse5';
+import type { DefaultTreeAdapterTypes as T } from 'parse5';
+import { cleanUserText } from '../../text/markers.js';
+import type { StringFormat, UnitTranslator } from './common.js';
+import { bcp47, headText, lineEnding } from './common.js';
+import { MarkedUnitBuilder } from './inline.js';
+import type { Splice } from './xml-tree.js';
+
+const SKIP = new Set([
+  'script',
+  'style',
+  'code',
+  'pre',
+  'kbd',
+  'samp',
+  'var',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'textarea',
+]);
+const PHRASING = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'cite',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'ins',
+  'label',
+  'mark',
+  'q',
+  'ruby',
+  'rt',
+  'rp',
+  's',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'tt',
+  'u',
+  'acronym',
+  'nobr',
+  'output',
+  'button',
+  'br',
+  'wbr',
+  'img',
+  'input',
+  'code',
+  'kbd',
+  'samp',
+  'var',
+  'svg',
+  'math',
+  'script',
+  'noscript',
+  'iframe',
+  'embed',
+  'object',
+  'video',
+  'audio',
+  'canvas',
+  'picture',
+  'meter',
+  'progress',
+  'select',
+  'textarea',
+  'map',
+  'area',
+  'slot',
+]);
+/** Phrasing elements that are always kept whole (placeholders) inside a run. */
+const ATOMIC = new Set([
+  'br',
+  'wbr',
+  'img',
+  'input',
+  'iframe',
+  'embed',
+  'object',
+  'video',
+  'audio',
+  'canvas',
+  'picture',
+  'meter',
+  'progress',
+  'select',
+  'map',
+  'area',
+]);
+const BUTTON_INPUTS = new Set(['button', 'submit', 'reset']);
+const META_NAMES = /^(description|keywords|og:(title|description|site_name)|twitter:(title|description))$/i;
+
+type Node = T.ChildNode;
+type El = T.Element;
+
+function isElement(node: T.Node): node is El {
+  return 'tagName' in node;
+}
+
+function getAttr(el: El, name: string): string | undefined {
+  return el.attrs.find((a) => a.name === name)?.value;
+}
+
+function isSkipped(el: El): boolean {
+  if (SKIP.has(el.tagName)) return true;
+  if (getAttr(el, 'translate')?.toLowerCase() === 'no') return true;
+  return (getAttr(el, 'class') ?? '').split(/\s+/).includes('notranslate');
+}
+
+function isPhrasingTree(el: El): boolean {
+  if (!PHRASING.has(el.tagName)) return false;
+  return el.childNodes.every((c) => !isElement(c) || isPhrasingTree(c));
+}
+
+function hasLetters(node: Node): boolean {
+  if (node.nodeName === '#text') return /\p{L}/u.test((node as T.TextNode).value);
+  if (!isElement(node) || isSkipped(node) || ATOMIC.has(node.tagName)) return false;
+  return node.childNodes.some(hasLetters);
+}
+
+/** Attributes worth translating on this element. */
+function translatableAttrs(el: El): string[] {
+  const names = ['alt', 'title', 'placeholder', 'aria-label', 'aria-description', 'aria-roledescription'];
+  if (el.tagName === 'option' || el.tagName === 'optgroup' || el.tagName === 'track') names.push('label');
+  if (el.tagName === 'input' && BUTTON_INPUTS.has((getAttr(el, 'type') ?? '').toLowerCase()))
+    names.push('value');
+  if (el.tagName === 'meta' && META_NAMES.test(getAttr(el, 'name') ?? getAttr(el, 'property') ?? ''))
+    names.push('content');
+  return names.filter((n) => (getAttr(el, n) ?? '') !== '');
+}
+
+function escapeText(text: string, eol: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\u00a0/g, '&nbsp;')
+    .replace(/\r?\n/g, eol);
+}
+
+interface AttrEdit extends Splice {
+  unit: string;
+}
+
+async function transform(source: string, translate: UnitTranslator, targetLang: string): Promise<string> {
+  const eol = lineEnding(source);
+  const doc = parse(source, { sourceCodeLocationInfo: true });
+  const attrEdits: AttrEdit[] = [];
+  const runs: Node[][] = [];
+  let htmlEl: El | undefined;
+
+  const addAttrs = (el: El): void => {
+    const loc = el.sourceCodeLocation;
+    if (!loc?.attrs) return;
+    for (const name of translatableAttrs(el)) {
+      const at = loc.attrs[name];
+      if (!at) continue;
+      const raw = source.slice(at.startOffset, at.endOffset);
+      const m = /^[^=]*=\s*(["']?)/.exec(raw);
+      if (!m) continue;
+      const quote = m[1] ?? '';
+      const start = at.startOffset + m[0].length;
+      const end = quote ? at.endOffset - 1 : at.endOffset;
+      attrEdits.push({ start, end, text: quote, unit: cleanUserText(getAttr(el, name)!) });
+    }
+  };
+
+  const walk = (parent: T.ParentNode): void => {
+    let run: Node[] = [];
+    const flush = (): void => {
+      if (run.some(hasLetters)) runs.push(run);
+      run = [];
+    };
+    for (const node of parent.childNodes) {
+      if (isElement(node)) {
+        if (node.tagName === 'html') htmlEl = node;
+        if (isPhrasingTree(node)) {
+          run.push(node);
+          if (!isSkipped(node)) visitAttrs(node);
+          continue;
+        }
+        flush();
+        if (isSkipped(node)) continue;
+        addAttrs(node);
+        walk(node);
+      } else if (node.nodeName === '#text') {
+        run.push(node);
+      } else if (node.nodeName === '#comment' && run.length > 0) {
+        run.push(node);
+      } else {
+        flush();
+      }
+    }
+    flush();
+  };
+  const visitAttrs = (el: El): void => {
+    addAttrs(el);
+    for (const c of el.childNodes) if (isElement(c) && !isSkipped(c)) visitAttrs(c);
+  };
+  walk(doc);
+
+  const attrTranslations = await translate(attrEdits.map((e) => e.unit));
+  attrEdits.forEach((e, i) => {
+    const quote = e.text;
+    const value = attrTranslations[i]!.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    e.text = quote ? value : `"${value}"`;
+  });
+  attrEdits.sort((a, b) => a.start - b.start);
+
+  /** The original source of a range with the attribute translations that fall inside it applied. */
+  const renderSlice = (start: number, end: number): string => {
+    let out = '';
+    let at = start;
+    for (const e of attrEdits) {
+      if (e.start < start || e.end > end) continue;
+      out += source.slice(at, e.start) + e.text;
+      at = e.end;
+    }
+    return out + source.slice(at, end);
+  };
+
+  const built: Array<{ start: number; end: number; builder: MarkedUnitBuilder }> = [];
+  for (const run of runs) {
+    const unit = buildRun(run, renderSlice);
+    if (unit) built.push(unit);
+  }
+  const translated = await translate(built.map((b) => b.builder.marked()));
+
+  const splices: Splice[] = built.map((b, i) => ({
+    start: b.start,
+    end: b.end,
+    text: b.builder.render(translated[i]!, (t) => escapeText(t, eol)),
+  }));
+  for (const e of attrEdits) {
+    if (!built.some((b) => e.start >= b.start && e.end <= b.end)) splices.push(e);
+  }
+  splices.push(...charsetSplices(doc, source));
+  const htmlLoc = htmlEl?.sourceCodeLocation;
+  if (htmlEl && htmlLoc?.startTag) {
+    const lang = htmlLoc.attrs?.['lang'];
+    const tag = bcp47(targetLang);
+    if (lang) splices.push({ start: lang.startOffset, end: lang.endOffset, text: `lang="${tag}"` });
+    else {
+      const at = htmlLoc.startTag.startOffset + '<html'.length;
+      splices.push({ start: at, end: at, text: ` lang="${tag}"` });
+    }
+  }
+  return applySafe(source, splices);
+}
+
+/**
+ * The output is UTF-8, so a `<meta charset>` or `http-equiv` content type naming another charset (possible only
+ * for ASCII-only input, anything else fails UTF-8 decoding) is corrected to utf-8.
+ */
+function charsetSplices(doc: T.Document, source: string): Splice[] {
+  const splices: Splice[] = [];
+  const visit = (node: T.ParentNode): void => {
+    for (const c of node.childNodes) {
+      if (!isElement(c)) continue;
+      const loc = c.sourceCodeLocation?.attrs;
+      if (c.tagName === 'meta' && loc) {
+        for (const name of ['charset', 'content']) {
+          const at = loc[name];
+          const value = getAttr(c, name) ?? '';
+          if (
+            !at ||
+            (name === 'charset' ? /^utf-?8$/i : /^(?!.*charset=)|charset=utf-?8/i).test(value.trim())
+          )
+            continue;
+          const raw = source.slice(at.startOffset, at.endOffset);
+          const fixed =
+            name === 'charset'
+              ? raw.replace(/=\s*(["']?)[^"'\s>]*/, '=$1utf-8')
+              : raw.replace(/charset=[\w-]+/i, 'charset=utf-8');
+          splices.push({ start: at.startOffset, end: at.endOffset, text: fixed });
+        }
+      }
+      visit(c);
+    }
+  };
+  visit(doc);
+  return splices;
+}
+
+/** Applies non-overlapping splices; an edit overlapping an earlier one (parser-rebuilt trees) is dropped. */
+function applySafe(source: string, splices: Splice[]): string {
+  const sorted = splices.slice().sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let at = 0;
+  for (const s of sorted) {
+    if (s.start < at) continue;
+    out += source.slice(at, s.start) + s.text;
+    at = s.end;
+  }
+  return out + source.slice(at);
+}
+
+function buildRun(
+  run: Node[],
+  renderSlice: (start: number, end: number) => string,
+): { start: number; end: number; builder: MarkedUnitBuilder } | undefined {
+  const builder = new MarkedUnitBuilder();
+  let cursor = -1;
+  let ok = true;
+  const add = (node: Node): void => {
+    const loc = node.sourceCodeLocation;
+    if (!loc || loc.startOffset < cursor) {
+      ok = false;
+      return;
+    }
+    if (node.nodeName === '#text') {
+      builder.text((node as T.TextNode).value);
+      cursor = loc.endOffset;
+    } else if (node.nodeName === '#comment') {
+      builder.atom(renderSlice(loc.startOffset, loc.endOffset));
+      cursor = loc.endOffset;
+    } else if (isElement(node)) {
+      const elLoc = node.sourceCodeLocation!;
+      if (isSkipped(node) || ATOMIC.has(node.tagName) || !hasLetters(node) || !elLoc.startTag) {
+        builder.atom(renderSlice(elLoc.startOffset, elLoc.endOffset));
+        cursor = elLoc.endOffset;
+        return;
+      }
+      builder.open({
+        open: renderSlice(elLoc.startTag.startOffset, elLoc.startTag.endOffset),
+        close: elLoc.endTag ? renderSlice(elLoc.endTag.startOffset, elLoc.endTag.endOffset) : '',
+      });
+      cursor = elLoc.startTag.endOffset;
+      for (const c of node.childNodes) add(c);
+      builder.close();
+      if (elLoc.endTag) {
+        if (elLoc.endTag.startOffset < cursor) ok = false;
+        cursor = elLoc.endTag.endOffset;
+      }
+    }
+  };
+  for (const node of run) add(node);
+  const first = run[0]?.sourceCodeLocation;
+  if (!ok || !first || !builder.hasText) return undefined;
+  return { start: first.startOffset, end: cursor, builder };
+}
+
+export const htmlFormat: StringFormat = {
+  extensions: ['html', 'htm'],
+  name: 'HTML',
+  sniff(head) {
+    const text = headText(head).trimStart().slice(0, 4096);
+    if (text.startsWith('%PDF') || /^[{[]/.test(text)) return false;
+    return /<(!doctype\s+html|html|head|body|p|div|h[1-6]|span|table|ul|ol|title|meta|a|br|img|section|article|!--)\b/i.test(
+      text,
+    );
+  },
+  transform,
+};

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { stringHandler } from './common.js';
+import { rebreak, srtFormat } from './srt.js';
+import { failure, runHandler } from './test-support.js';
+
+const handler = stringHandler(srtFormat);
+
+const SAMPLE = [
+  '1',
+  '00:00:01,000 --> 00:00:03,500',
+  'Hello there, how are you',
+  'doing this fine morning?',
+  '',
+  '2',
+  '00:00:04,000 --> 00:00:06,000 X1:100 X2:200 Y1:10 Y2:20',
+  '<i>I am fine</i>, thank you.',
+  '',
+  '3',
+  '00:00:06,500 --> 00:00:08,000',
+  '{\\an8}- Who is there?',
+  '- Nobody.',
+  '',
+  '4',
+  '00:00:09,000 --> 00:00:10,000',
+  '♪ ♪',
+  '',
+].join('\r\n');
+
+/** Independent reader: blocks of index, timing, text lines. */
+function cues(text: string): Array<{ index: string; timing: string; lines: string[] }> {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n\r?\n/)
+    .filter((b) => b.trim() !== '')
+    .map((b) => {
+      const [index = '', timing = '', ...lines] = b.replace(/(\r?\n)+$/, '').split(/\r?\n/);
+      return { index, timing, lines };
+    });
+}
+
+describe('SRT handler', () => {
+  it('translates cue text and keeps indexes, timings, coordinates, CRLF, BOM and line counts', async () => {
+    const input = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(SAMPLE)]);
+    const { output, text, result, counted } = await runHandler(handler, 'srt', input);
+    expect([...output.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    const before = cues(SAMPLE);
+    const after = cues(text);
+    expect(after.map((c) => [c.index, c.timing, c.lines.length])).toEqual(
+      before.map((c) => [c.index, c.timing, c.lines.length]),
+    );
+    expect(after[0]!.lines.join(' ')).toBe('[HELLO THERE, HOW ARE YOU DOING THIS FINE MORNING?]');
+    expect(after[1]!.lines).toEqual(['[<i>I AM FINE</i>, THANK YOU.]']);
+    expect(after[2]!.lines).toEqual(['[{\\an8}- WHO IS THERE?]', '[- NOBODY.]']);
+    expect(after[3]!.lines).toEqual(['♪ ♪']);
+    expect(result.characters).toBe(counted);
+  });
+
+  it('re-breaks a cue into lines of similar length, outside tags', () => {
+    expect(rebreak('one two three four', 2)).toEqual(['one two', 'three four']);
+    expect(rebreak('<font color="red">aa bb</font> cc dd', 2)).toEqual([
+      '<font color="red">aa bb</font>',
+      'cc dd',
+    ]);
+    expect(rebreak('single', 2)).toEqual(['single']);
+  });
+
+  it('refuses files without cue timings', async () => {
+    expect(await failure(handler, 'srt', 'just some text\nand more\n')).toMatch(/no cue timing lines/);
+  });
+
+  it('sniffs SRT by its timing line', () => {
+    expect(handler.sniff(Buffer.from(SAMPLE), 'srt')).toBe(true);
+    expect(handler.sniff(Buffer.from('<html>'), 'srt')).toBe(false);
+  });
+});

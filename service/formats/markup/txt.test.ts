@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { streamText, txtHandler } from './txt.js';
+import { failure, runHandler } from './test-support.js';
+
+const SEPARATOR = /(\r?\n(?:[ \t]*\r?\n)+)/;
+
+/** Paragraphs and separators of a text, read independently of the handler. */
+function pieces(text: string): { paragraphs: string[]; separators: string[] } {
+  const parts = text.split(SEPARATOR);
+  return { paragraphs: parts.filter((_, i) => i % 2 === 0), separators: parts.filter((_, i) => i % 2 === 1) };
+}
+
+describe('txt handler', () => {
+  it('translates paragraphs, keeping separators, CRLF and edge whitespace', async () => {
+    const input =
+      '  First paragraph\r\nstill first.\r\n\r\n \r\nSecond one.\r\n\r\n12345\r\n\r\nThird.  \r\n';
+    const { text: out, result, counted, units } = await runHandler(txtHandler, 'txt', input);
+    const a = pieces(input);
+    const b = pieces(out);
+    expect(b.separators).toEqual(a.separators);
+    expect(b.paragraphs).toHaveLength(a.paragraphs.length);
+    expect(b.paragraphs[0]).toBe('  [FIRST PARAGRAPH\r\nSTILL FIRST.]');
+    expect(b.paragraphs[1]).toBe('[SECOND ONE.]');
+    expect(b.paragraphs[2]).toBe('12345');
+    expect(b.paragraphs[3]).toBe('[THIRD.]  \r\n');
+    // The engine sees LF only; CRLF is restored on the way out.
+    expect(units.some((u) => u.includes('\r'))).toBe(false);
+    expect(result.characters).toBe(counted);
+    expect(counted).toBe([...'First paragraph\nstill first.Second one.Third.'].length);
+  });
+
+  it('reads and writes UTF-16 LE and BE with BOM and UTF-8 with BOM', async () => {
+    const text = 'Grüße aus Köln\n\nZweiter Absatz ✓';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const outLe = (await runHandler(txtHandler, 'txt', le)).output;
+    expect([...outLe.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    expect(new TextDecoder('utf-16le').decode(outLe)).toBe('[GRÜSSE AUS KÖLN]\n\n[ZWEITER ABSATZ ✓]');
+
+    const be = Buffer.from(le.subarray(2)).swap16();
+    const outBe = (await runHandler(txtHandler, 'txt', Buffer.concat([Buffer.from([0xfe, 0xff]), be])))
+      .output;
+    expect([...outBe.subarray(0, 2)]).toEqual([0xfe, 0xff]);
+    expect(new TextDecoder('utf-16be').decode(outBe)).toBe('[GRÜSSE AUS KÖLN]\n\n[ZWEITER ABSATZ ✓]');
+
+    const bom = (await runHandler(txtHandler, 'txt', Buffer.from('\uFEFFHello', 'utf8'))).output;
+    expect([...bom]).toEqual([...Buffer.from('\uFEFF[HELLO]', 'utf8')]);
+  });
+
+  it('streams a file larger than its read chunks, writing paragraph batches as it goes', async () => {
+    const paragraph = (i: number) => `Paragraph number ${i} has a few words in it.\nAnd a second line.`;
+    const input = Array.from({ length: 40_000 }, (_, i) => paragraph(i)).join('\n\n') + '\n';
+    expect(input.length).toBeGreaterThan(2 * 1024 * 1024);
+    const { text: out } = await runHandler(txtHandler, 'txt', input, {
+      translate: async (batch) => batch.map((u) => u.toUpperCase()),
+    });
+    expect(out).toBe(input.toUpperCase());
+
+    const dir = await mkdtemp(join(tmpdir(), 'verso-txt-'));
+    try {
+      await writeFile(join(dir, 'in.txt'), input);
+      const writes: number[] = [];
+      await streamText(join(dir, 'in.txt'), {
+        translate: async (batch) => batch,
+        write: async (text) => void writes.push(text.length),
+      });
+      // Output leaves in pieces of about one read chunk (plus the paragraph carried over), never whole.
+      expect(writes.length).toBeGreaterThan(2);
+      expect(Math.max(...writes)).toBeLessThan(1.5 * 1024 * 1024);
+      expect(writes.reduce((a, b) => a + b, 0)).toBe(input.length);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('cuts an over-long paragraph at line breaks and refuses an over-long single line', async () => {
+    const long = Array.from({ length: 40_000 }, (_, i) => `line ${i} of one paragraph`).join('\n');
+    expect(long.length).toBeGreaterThan(1024 * 1024);
+    const { text: out } = await runHandler(txtHandler, 'txt', long, {
+      translate: async (batch) => batch.map((u) => u.toUpperCase()),
+    });
+    expect(out).toBe(long.toUpperCase());
+    expect(await failure(txtHandler, 'txt', 'word '.repeat(300_000))).toMatch(/line longer than 1 MiB/);
+  });
+
+  it('refuses empty files and bytes that are not UTF-8', async () => {
+    expect(await failure(txtHandler, 'txt', '')).toMatch(/empty/);
+    expect(await failure(txtHandler, 'txt', Buffer.from('Caf\xe9 cr\xe8me', 'latin1'))).toMatch(
+      /Save it as UTF-8/,
+    );
+    expect(await failure(txtHandler, 'txt', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]))).toMatch(/UTF-8/);
+  });
+});

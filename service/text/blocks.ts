@@ -1,0 +1,445 @@
+/**
+ * Units from blocks (service process, text layer): turns one block of text (a paragraph-like run of text,
+ * inline tags and atoms, with exact source offsets) into marked units ready for an engine, and rebuilds the
+ * block's bytes from translated units.
+ *
+ * A unit is a sentence (see ./sentences.ts) with its inline tags carried as span markers and its atoms as
+ * placeholders (./markers.ts). A cut between two sentences is only made where no inline element is open;
+ * otherwise the sentences stay in one unit, so every tag of the input lies inside exactly one unit or
+ * outside all of them, and rebuilding can emit it exactly once.
+ */
+import { CLOSE, cleanUserText, openSpan, placeholder, stripMarkers, tokenize, type Token } from './markers.js';
+import { sentenceRanges, type SplitMode } from './sentences.js';
+
+/** One element of a block: decoded text, an atom (kept verbatim), or an inline tag. */
+export interface Item {
+  kind: 'text' | 'atom' | 'open' | 'close';
+  start: number;
+  end: number;
+  /** Text: the decoded characters. Atom: the character standing for it when segmenting. Tags: ''. */
+  value: string;
+  /** Text only: true when `value` is the raw source (no character reference), so it can be cut anywhere. */
+  literal?: boolean;
+  /** Tags only: the inline element (index into the shared element table). */
+  el?: number;
+  /** Atoms only: a tag whose partner lies in another block; it keeps its place at the unit's edge. */
+  fixed?: boolean;
+}
+
+/** An inline element: where its two tags are in the source. */
+export interface InlineElement {
+  openStart: number;
+  openEnd: number;
+  closeStart: number;
+  closeEnd: number;
+}
+
+export type UnitContext = 'plain' | 'text' | 'attr';
+
+export interface UnitPlan {
+  srcStart: number;
+  srcEnd: number;
+  marked: string;
+  context: UnitContext;
+  /** Attribute units: the quote around the value ('' when unquoted). */
+  quote: '"' | "'" | '';
+  /** Span id → inline elements of that run, outermost first. */
+  spans: Map<number, number[]>;
+  /** Placeholder id → source range of the atom. */
+  atoms: Map<number, [number, number]>;
+  /**
+   * Placeholders of tags whose partner is outside the unit: written before (`start`) or after (`end`) the
+   * translated content wherever the engine put them, so they can never land inside an element of the unit.
+   */
+  fixed: Map<number, 'start' | 'end'>;
+  /** Elements whose tags lie in the unit, in source order, with their parent in the unit (-1: none). */
+  elements: Array<{ el: number; parent: number; depth: number }>;
+}
+
+interface Point {
+  i: number;
+  k: number;
+}
+
+const NOT_WHITESPACE = /\S/;
+const TRANSLATABLE = /[^\s\uFFFC]/;
+
+/**
+ * Turns unmatched or crossing tags of a block into atoms, in place (an inline element cut by a block
+ * boundary, misnested HTML), so that the tags left form a well-nested tree inside the block.
+ */
+function balance(items: Item[], pairOf: number[]): void {
+  const stack: number[] = [];
+  const toAtom = (idx: number): void => {
+    items[idx] = { kind: 'atom', start: items[idx]!.start, end: items[idx]!.end, value: '\uFFFC', fixed: true };
+  };
+  for (let idx = 0; idx < items.length; idx++) {
+    const item = items[idx]!;
+    if (item.kind === 'open') stack.push(idx);
+    else if (item.kind === 'close') {
+      const top = stack[stack.length - 1];
+      if (top !== undefined && items[top]!.el === item.el) {
+        stack.pop();
+        pairOf[top] = idx;
+        pairOf[idx] = top;
+      } else {
+        const at = stack.findIndex((s) => items[s]!.el === item.el);
+        if (at >= 0) {
+          toAtom(stack[at]!);
+          stack.splice(at, 1);
+        }
+        toAtom(idx);
+      }
+    }
+  }
+  for (const idx of stack) toAtom(idx);
+}
+
+export interface BlockOptions {
+  mode: SplitMode;
+  lang: string;
+  context: UnitContext;
+  quote?: '"' | "'" | '';
+}
+
+/** Splits one block into unit plans. Stretches of the block outside every unit are kept verbatim. */
+export function planBlock(input: Item[], opts: BlockOptions): UnitPlan[] {
+  const items = input.slice();
+  const pairOf = new Array<number>(items.length).fill(-1);
+  balance(items, pairOf);
+
+  // Inline elements wrapping the whole block (`<p><span>One. Two.</span></p>`) would keep every sentence in
+  // one unit; they stay outside the units instead, like the block's own tags.
+  let a = 0;
+  let b = items.length;
+  const blank = (it: Item): boolean => it.kind === 'text' && !NOT_WHITESPACE.test(it.value);
+  for (;;) {
+    let first = a;
+    while (first < b && blank(items[first]!)) first++;
+    let last = b - 1;
+    while (last > first && blank(items[last]!)) last--;
+    if (first < b && items[first]!.kind === 'open' && pairOf[first] === last) {
+      a = first + 1;
+      b = last;
+    } else break;
+  }
+  if (a >= b) return [];
+
+  // The segmenting string: text as decoded, each atom as one character.
+  const pStart = new Array<number>(b - a + 1);
+  const depthBefore = new Array<number>(b - a + 1);
+  let plain = '';
+  let depth = 0;
+  for (let idx = a; idx < b; idx++) {
+    const item = items[idx]!;
+    pStart[idx - a] = plain.length;
+    depthBefore[idx - a] = depth;
+    plain += item.value;
+    if (item.kind === 'open') depth++;
+    else if (item.kind === 'close') depth--;
+  }
+  pStart[b - a] = plain.length;
+  depthBefore[b - a] = 0;
+
+  // Items that hold characters, for mapping plain offsets back to items.
+  const charItems: number[] = [];
+  for (let idx = a; idx < b; idx++) if (items[idx]!.value.length > 0) charItems.push(idx);
+  const itemOfChar = (x: number): number => {
+    let lo = 0;
+    let hi = charItems.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (pStart[charItems[mid]! - a]! <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    return charItems[lo]!;
+  };
+  const cuttable = (it: Item): boolean => it.kind === 'text' && it.literal === true;
+  /** The point just after plain character x-1. */
+  const after = (x: number): Point => {
+    const idx = itemOfChar(x - 1);
+    const k = x - pStart[idx - a]!;
+    return k >= items[idx]!.value.length || !cuttable(items[idx]!) ? { i: idx + 1, k: 0 } : { i: idx, k };
+  };
+  /** The point just before plain character x. */
+  const before = (x: number): Point => {
+    const idx = itemOfChar(x);
+    const k = x - pStart[idx - a]!;
+    if (k === 0) return { i: idx, k: 0 };
+    return cuttable(items[idx]!) ? { i: idx, k } : { i: idx + 1, k: 0 };
+  };
+  const depthAt = (p: Point): number => depthBefore[p.i - a]!;
+  const firstFree = (from: Point, to: Point): Point | null => {
+    if (depthAt(from) === 0) return from;
+    for (let i = from.i + 1; i <= to.i; i++) {
+      if (i === to.i && to.k === 0) return depthAt(to) === 0 ? to : null;
+      if (depthBefore[i - a] === 0) return { i, k: 0 };
+    }
+    return null;
+  };
+  const lastFree = (from: Point, to: Point): Point | null => {
+    if (depthAt(to) === 0) return to;
+    for (let i = to.i; i > from.i; i--) if (depthBefore[i - a] === 0) return { i, k: 0 };
+    return depthAt(from) === 0 ? from : null;
+  };
+  const before_ = (p: Point, q: Point): boolean => p.i < q.i || (p.i === q.i && p.k <= q.k);
+
+  const sentences = sentenceRanges(plain, opts.mode, opts.lang);
+  const plans: UnitPlan[] = [];
+  const blockStart: Point = { i: a, k: 0 };
+  const blockEnd: Point = { i: b, k: 0 };
+  let unitStart: Point | null = null;
+  let unitFrom = 0;
+  for (let s = 0; s < sentences.length; s++) {
+    const sentence = sentences[s]!;
+    if (unitStart === null) {
+      unitStart = lastFree(blockStart, before(sentence.start))!;
+      unitFrom = sentence.start;
+    }
+    const end = after(sentence.end);
+    const next = sentences[s + 1];
+    let cut: Point | null = null;
+    let resume: Point | null = null;
+    if (!next) {
+      cut = firstFree(end, blockEnd);
+    } else {
+      const nextStart = before(next.start);
+      const p = firstFree(end, nextStart);
+      const q = p ? lastFree(end, nextStart) : null;
+      if (p && q && before_(p, q)) {
+        cut = p;
+        resume = q;
+      }
+    }
+    if (!cut) continue;
+    if (TRANSLATABLE.test(plain.slice(unitFrom, sentence.end))) plans.push(buildPlan(items, unitStart, cut, opts));
+    unitStart = resume;
+    if (next) unitFrom = next.start;
+  }
+  return plans;
+}
+
+function sourceOffset(items: Item[], p: Point): number {
+  const item = items[p.i];
+  if (!item) return items[items.length - 1]!.end;
+  return item.start + p.k;
+}
+
+function buildPlan(items: Item[], from: Point, to: Point, opts: BlockOptions): UnitPlan {
+  const plan: UnitPlan = {
+    srcStart: sourceOffset(items, from),
+    srcEnd: to.i === items.length ? items[items.length - 1]!.end : to.k > 0 ? items[to.i]!.start + to.k : items[to.i - 1]!.end,
+    marked: '',
+    context: opts.context,
+    quote: opts.quote ?? '',
+    spans: new Map(),
+    atoms: new Map(),
+    fixed: new Map(),
+    elements: [],
+  };
+  let seenText = false;
+  const spanIds = new Map<string, number>();
+  let nextId = 0;
+  let marked = '';
+  const stack: number[] = [];
+  let open: number | null = null;
+  const lastIdx = to.k > 0 ? to.i : to.i - 1;
+  for (let idx = from.i; idx <= lastIdx; idx++) {
+    const item = items[idx]!;
+    if (item.kind === 'text') {
+      const piece = item.value.slice(idx === from.i ? from.k : 0, idx === to.i ? to.k : item.value.length);
+      if (!piece) continue;
+      seenText = true;
+      if (stack.length === 0) {
+        if (open !== null) marked += CLOSE;
+        open = null;
+      } else {
+        const key = stack.join(',');
+        let id = spanIds.get(key);
+        if (id === undefined) {
+          id = nextId++;
+          spanIds.set(key, id);
+          plan.spans.set(id, stack.slice());
+        }
+        if (open !== id) {
+          if (open !== null) marked += CLOSE;
+          marked += openSpan(id);
+          open = id;
+        }
+      }
+      marked += piece;
+    } else if (item.kind === 'atom') {
+      if (open !== null) marked += CLOSE;
+      open = null;
+      const id = nextId++;
+      plan.atoms.set(id, [item.start, item.end]);
+      if (item.fixed) plan.fixed.set(id, seenText ? 'end' : 'start');
+      marked += placeholder(id);
+    } else if (item.kind === 'open') {
+      plan.elements.push({ el: item.el!, parent: stack[stack.length - 1] ?? -1, depth: stack.length });
+      stack.push(item.el!);
+    } else {
+      stack.pop();
+    }
+  }
+  if (open !== null) marked += CLOSE;
+  plan.marked = marked;
+  return plan;
+}
+
+/** How the rebuilt pieces of a unit are written back into the source. */
+export interface RenderContext {
+  /** The source bytes of [start, end), with translated attribute values already substituted. */
+  render(start: number, end: number): string;
+  /** Escapes translated text for the unit's context. */
+  escape(text: string, plan: UnitPlan): string;
+  elements: InlineElement[];
+  preserveFormatting: boolean;
+}
+
+type Position = { text: string; stack: number[] } | { atom: number };
+
+/**
+ * Rebuilds one unit from its translation. Spans may have moved, been split (one id several times), merged or
+ * dropped: each inline element is written once, around the first to last text that carries it (clipped so the
+ * result is well nested); an element or atom the engine dropped is appended at the end of the unit.
+ */
+export function rebuildUnit(plan: UnitPlan, translated: string, ctx: RenderContext): string {
+  if (translated === plan.marked) return ctx.render(plan.srcStart, plan.srcEnd);
+  let tokens = tokenize(translated);
+  if (ctx.preserveFormatting) tokens = restoreFormatting(tokenize(plan.marked), tokens);
+  trimEdges(tokens);
+
+  const positions: Position[] = [];
+  const usedAtoms = new Set<number>();
+  let current: number[] = [];
+  for (const tok of tokens) {
+    if (tok.kind === 'open') current = plan.spans.get(tok.id) ?? [];
+    else if (tok.kind === 'close') current = [];
+    else if (tok.kind === 'placeholder') {
+      if (plan.atoms.has(tok.id) && !usedAtoms.has(tok.id) && !plan.fixed.has(tok.id)) {
+        usedAtoms.add(tok.id);
+        positions.push({ atom: tok.id });
+      }
+    } else {
+      const text = cleanUserText(tok.text);
+      if (text) positions.push({ text, stack: current });
+    }
+  }
+
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  positions.forEach((pos, p) => {
+    if (!('stack' in pos)) return;
+    for (const el of pos.stack) {
+      if (!first.has(el)) first.set(el, p);
+      last.set(el, p);
+    }
+  });
+  const order = plan.elements.map((e, idx) => ({ ...e, idx }));
+  const present = order
+    .filter((e) => first.has(e.el))
+    .sort((x, y) => first.get(x.el)! - first.get(y.el)! || last.get(y.el)! - last.get(x.el)! || x.depth - y.depth || x.idx - y.idx);
+  // Make the element ranges laminar: an element that would end after the enclosing one is clipped to it.
+  const open: number[] = [];
+  for (const e of present) {
+    while (open.length > 0 && last.get(open[open.length - 1]!)! < first.get(e.el)!) open.pop();
+    const top = open[open.length - 1];
+    if (top !== undefined && last.get(e.el)! > last.get(top)!) last.set(e.el, last.get(top)!);
+    open.push(e.el);
+  }
+  const opensAt = new Map<number, number[]>();
+  const closesAt = new Map<number, number[]>();
+  for (const e of present) {
+    const f = first.get(e.el)!;
+    const l = last.get(e.el)!;
+    opensAt.set(f, [...(opensAt.get(f) ?? []), e.el]);
+    closesAt.set(l, [e.el, ...(closesAt.get(l) ?? [])]);
+  }
+
+  const { elements } = ctx;
+  const fixedAt = (edge: 'start' | 'end'): string =>
+    [...plan.fixed].filter(([, at]) => at === edge).map(([id]) => ctx.render(...plan.atoms.get(id)!)).join('');
+  let out = fixedAt('start');
+  positions.forEach((pos, p) => {
+    for (const el of opensAt.get(p) ?? []) out += ctx.render(elements[el]!.openStart, elements[el]!.openEnd);
+    if ('atom' in pos) {
+      const [s, e] = plan.atoms.get(pos.atom)!;
+      out += ctx.render(s, e);
+    } else out += ctx.escape(pos.text, plan);
+    for (const el of closesAt.get(p) ?? []) out += ctx.render(elements[el]!.closeStart, elements[el]!.closeEnd);
+  });
+
+  // Whatever the engine dropped is still written, once, in source order and well nested.
+  const missing = order.filter((e) => !first.has(e.el));
+  const chain: typeof missing = [];
+  for (const e of missing) {
+    while (chain.length > 0 && chain[chain.length - 1]!.el !== e.parent) {
+      const done = chain.pop()!;
+      out += ctx.render(elements[done.el]!.closeStart, elements[done.el]!.closeEnd);
+    }
+    out += ctx.render(elements[e.el]!.openStart, elements[e.el]!.openEnd);
+    chain.push(e);
+  }
+  while (chain.length > 0) {
+    const done = chain.pop()!;
+    out += ctx.render(elements[done.el]!.closeStart, elements[done.el]!.closeEnd);
+  }
+  for (const [id, [s, e]] of plan.atoms) if (!usedAtoms.has(id) && !plan.fixed.has(id)) out += ctx.render(s, e);
+  return out + fixedAt('end');
+}
+
+/** Drops whitespace an engine added at the edges of a unit (units are trimmed, the gaps are kept outside). */
+function trimEdges(tokens: Token[]): void {
+  for (const tok of tokens) {
+    if (tok.kind === 'placeholder') break;
+    if (tok.kind !== 'text') continue;
+    tok.text = tok.text.trimStart();
+    if (tok.text) break;
+  }
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const tok = tokens[i]!;
+    if (tok.kind === 'placeholder') break;
+    if (tok.kind !== 'text') continue;
+    tok.text = tok.text.trimEnd();
+    if (tok.text) break;
+  }
+}
+
+const LEAD = /^[^\p{L}\p{N}]*/u;
+const TRAIL = /[^\p{L}\p{N}]*$/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * preserve_formatting: gives the translation the source's punctuation before the first and after the last
+ * letter or digit, and the source's case on the first letter.
+ */
+function restoreFormatting(source: Token[], translated: Token[]): Token[] {
+  const sourcePlain = stripMarkers(source.map((t) => (t.kind === 'text' ? t.text : '')).join(''));
+  const lead = LEAD.exec(sourcePlain)![0];
+  const trail = sourcePlain.length > lead.length ? TRAIL.exec(sourcePlain)![0] : '';
+  const tokens = translated.map((t) => ({ ...t }));
+  const texts = tokens.filter((t): t is Extract<Token, { kind: 'text' }> => t.kind === 'text');
+  for (const t of texts) {
+    const cut = LEAD.exec(t.text)![0].length;
+    t.text = t.text.slice(cut);
+    if (t.text) break;
+  }
+  for (let i = texts.length - 1; i >= 0; i--) {
+    const t = texts[i]!;
+    const m = TRAIL.exec(t.text)!;
+    t.text = t.text.slice(0, m.index);
+    if (t.text) break;
+  }
+  const firstSource = LETTER.exec(sourcePlain.slice(lead.length, lead.length + 1))?.[0];
+  if (firstSource) {
+    const upper = firstSource !== firstSource.toLowerCase();
+    const lower = firstSource !== firstSource.toUpperCase();
+    const t = texts.find((x) => x.text.length > 0);
+    if (t && (upper || lower)) {
+      const ch = String.fromCodePoint(t.text.codePointAt(0)!);
+      t.text = (upper ? ch.toUpperCase() : ch.toLowerCase()) + t.text.slice(ch.length);
+    }
+  }
+  return [{ kind: 'text', text: lead }, ...tokens, { kind: 'text', text: trail }];
+}
