@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   test: {
-    include: ['shared/**/*.test.ts', 'service/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}'],
+    include: [
+      'shared/**/*.test.ts',
+      'service/**/*.test.ts',
+      'electron/**/*.test.ts',
+      'web/**/*.test.ts',
+      'renderer/**/*.test.{ts,tsx}',
+    ],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -13,10 +13,15 @@ import type { Account, ApiKey, Store } from '../store/store.js';
 export type Product = 'translate' | 'write';
 
 /** The billing period: the calendar month (UTC) that contains `at`. */
+let periodCache: { start: string; end: string; from: number; to: number } | undefined;
+
 export function billingPeriod(at = new Date()): { start: string; end: string } {
+  const t = at.getTime();
+  if (periodCache && t >= periodCache.from && t < periodCache.to) return periodCache;
   const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
   const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
-  return { start: start.toISOString(), end: end.toISOString() };
+  periodCache = { start: start.toISOString(), end: end.toISOString(), from: start.getTime(), to: end.getTime() };
+  return periodCache;
 }
 
 

@@ -24,7 +24,6 @@ export interface FaultConfig {
   docFailure: number;
   docQueueMs: number | undefined;
   docTranslateMs: number | undefined;
-  characterLimit: number | undefined;
 }
 
 export interface CapturedRequest {
@@ -67,7 +66,6 @@ export function readFaultConfig(headers: FastifyRequest['headers']): FaultConfig
     docFailure: num(headers, 'doc-failure') ?? 0,
     docQueueMs: num(headers, 'doc-queue-time'),
     docTranslateMs: num(headers, 'doc-translate-time'),
-    characterLimit: num(headers, 'init-character-limit'),
   };
 }
 

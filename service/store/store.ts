@@ -4,7 +4,10 @@
  * never see another's resources. Keys are looked up by the SHA-256 of the secret.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
 import type { Db } from './db.js';
+
+type Statement = Database.Statement<unknown[], unknown>;
 
 export type Tier = 'pro' | 'free' | 'admin';
 export type Plan = 'pro' | 'pro_classic' | 'free';
@@ -59,8 +62,17 @@ export interface TranslationMemoryRow {
   entriesTsv: string;
 }
 
+const hashCache = new Map<string, string>();
+
+/** SHA-256 of a key; memoised (bounded) because every request hashes its key. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  let h = hashCache.get(secret);
+  if (h === undefined) {
+    h = createHash('sha256').update(secret, 'utf8').digest('hex');
+    if (hashCache.size >= 1000) hashCache.clear();
+    hashCache.set(secret, h);
+  }
+  return h;
 }
 
 /** A new key secret: a UUID, with DeepL's `:fx` suffix for Free keys so clients can route them. */
@@ -103,7 +115,24 @@ const toGlossary = (r: any): GlossaryRow => ({
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 export class Store {
-  constructor(readonly db: Db) {}
+  /** Prepared statements are compiled once per SQL text: preparing on every call dominated request time. */
+  private readonly statements = new Map<string, Statement>();
+
+  /** One transaction wrapper, built once: `run.immediate(fn)` runs fn in a BEGIN IMMEDIATE transaction. */
+  private readonly run: Database.Transaction<(fn: () => unknown) => unknown>;
+
+  constructor(readonly db: Db) {
+    this.run = db.transaction((fn: () => unknown) => fn());
+  }
+
+  private stmt(sql: string): Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql) as Statement;
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
 
   // --- Accounts ---
 
@@ -115,30 +144,28 @@ export class Store {
     characterLimit?: number | null;
   }): Account {
     const id = randomUUID();
-    this.db
-      .prepare(
-        `INSERT INTO accounts (id, name, plan, admin_enabled, detect_beta, character_limit, created_at)
+    this.stmt(
+      `INSERT INTO accounts (id, name, plan, admin_enabled, detect_beta, character_limit, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        input.name ?? 'Local account',
-        input.plan ?? 'pro',
-        input.adminEnabled ? 1 : 0,
-        input.detectBeta ? 1 : 0,
-        input.characterLimit ?? null,
-        now(),
-      );
+    ).run(
+      id,
+      input.name ?? 'Local account',
+      input.plan ?? 'pro',
+      input.adminEnabled ? 1 : 0,
+      input.detectBeta ? 1 : 0,
+      input.characterLimit ?? null,
+      now(),
+    );
     return this.getAccount(id)!;
   }
 
   getAccount(id: string): Account | undefined {
-    const r = this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id);
+    const r = this.stmt('SELECT * FROM accounts WHERE id = ?').get(id);
     return r ? toAccount(r) : undefined;
   }
 
   listAccounts(): Account[] {
-    return this.db.prepare('SELECT * FROM accounts ORDER BY created_at').all().map(toAccount);
+    return this.stmt('SELECT * FROM accounts ORDER BY created_at').all().map(toAccount);
   }
 
   updateAccount(
@@ -148,11 +175,9 @@ export class Store {
     const a = this.getAccount(id);
     if (!a) throw new Error(`No account ${id}`);
     const next = { ...a, ...patch };
-    this.db
-      .prepare(
-        'UPDATE accounts SET name=?, plan=?, admin_enabled=?, detect_beta=?, character_limit=? WHERE id=?',
-      )
-      .run(next.name, next.plan, next.adminEnabled ? 1 : 0, next.detectBeta ? 1 : 0, next.characterLimit, id);
+    this.stmt(
+      'UPDATE accounts SET name=?, plan=?, admin_enabled=?, detect_beta=?, character_limit=? WHERE id=?',
+    ).run(next.name, next.plan, next.adminEnabled ? 1 : 0, next.detectBeta ? 1 : 0, next.characterLimit, id);
     return this.getAccount(id)!;
   }
 
@@ -168,48 +193,45 @@ export class Store {
   }): { key: ApiKey; secret: string } {
     const secret = newSecret(input.tier);
     const keyId = `${randomUUID()}:${randomUUID()}`;
-    this.db
-      .prepare(
-        `INSERT INTO api_keys (key_id, account_id, secret_hash, tier, label, scopes, character_limit, created_at)
+    this.stmt(
+      `INSERT INTO api_keys (key_id, account_id, secret_hash, tier, label, scopes, character_limit, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        keyId,
-        input.accountId,
-        hashSecret(secret),
-        input.tier,
-        input.label ?? DEFAULT_KEY_LABEL,
-        input.scopes ? JSON.stringify(input.scopes) : null,
-        input.characterLimit ?? null,
-        now(),
-      );
+    ).run(
+      keyId,
+      input.accountId,
+      hashSecret(secret),
+      input.tier,
+      input.label ?? DEFAULT_KEY_LABEL,
+      input.scopes ? JSON.stringify(input.scopes) : null,
+      input.characterLimit ?? null,
+      now(),
+    );
     return { key: this.getKey(keyId)!, secret };
   }
 
   getKey(keyId: string): ApiKey | undefined {
-    const r = this.db.prepare('SELECT * FROM api_keys WHERE key_id = ?').get(keyId);
+    const r = this.stmt('SELECT * FROM api_keys WHERE key_id = ?').get(keyId);
     return r ? toKey(r) : undefined;
   }
 
   findKeyBySecret(secret: string): ApiKey | undefined {
-    const r = this.db.prepare('SELECT * FROM api_keys WHERE secret_hash = ?').get(hashSecret(secret));
+    const r = this.stmt('SELECT * FROM api_keys WHERE secret_hash = ?').get(hashSecret(secret));
     return r ? toKey(r) : undefined;
   }
 
   /** Developer keys of an account: every non-admin key, active and deactivated, oldest first. */
   listDeveloperKeys(accountId: string): ApiKey[] {
-    return this.db
-      .prepare("SELECT * FROM api_keys WHERE account_id = ? AND tier != 'admin' ORDER BY created_at, rowid")
+    return this.stmt(
+      "SELECT * FROM api_keys WHERE account_id = ? AND tier != 'admin' ORDER BY created_at, rowid",
+    )
       .all(accountId)
       .map(toKey);
   }
 
   countActiveDeveloperKeys(accountId: string): number {
-    const r = this.db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ? AND tier != 'admin' AND deactivated_at IS NULL",
-      )
-      .get(accountId) as { n: number };
+    const r = this.stmt(
+      "SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ? AND tier != 'admin' AND deactivated_at IS NULL",
+    ).get(accountId) as { n: number };
     return r.n;
   }
 
@@ -220,141 +242,137 @@ export class Store {
     const k = this.getKey(keyId);
     if (!k) throw new Error(`No key ${keyId}`);
     const next = { ...k, ...patch };
-    this.db
-      .prepare('UPDATE api_keys SET label=?, scopes=?, character_limit=?, deactivated_at=? WHERE key_id=?')
-      .run(
-        next.label,
-        next.scopes ? JSON.stringify(next.scopes) : null,
-        next.characterLimit,
-        next.deactivatedAt,
-        keyId,
-      );
+    this.stmt(
+      'UPDATE api_keys SET label=?, scopes=?, character_limit=?, deactivated_at=? WHERE key_id=?',
+    ).run(
+      next.label,
+      next.scopes ? JSON.stringify(next.scopes) : null,
+      next.characterLimit,
+      next.deactivatedAt,
+      keyId,
+    );
     return this.getKey(keyId)!;
   }
 
   // --- Usage ---
 
   accountUsage(accountId: string, periodStart: string): number {
-    const r = this.db
-      .prepare('SELECT COALESCE(SUM(characters), 0) AS n FROM usage WHERE account_id = ? AND period_start = ?')
-      .get(accountId, periodStart) as { n: number };
+    const r = this.stmt(
+      'SELECT COALESCE(SUM(characters), 0) AS n FROM usage WHERE account_id = ? AND period_start = ?',
+    ).get(accountId, periodStart) as { n: number };
     return r.n;
   }
 
   keyUsage(keyId: string, periodStart: string, product?: string): number {
     const r = (
       product
-        ? this.db
-            .prepare(
-              'SELECT COALESCE(SUM(characters), 0) AS n FROM usage WHERE key_id = ? AND period_start = ? AND product = ?',
-            )
-            .get(keyId, periodStart, product)
-        : this.db
-            .prepare('SELECT COALESCE(SUM(characters), 0) AS n FROM usage WHERE key_id = ? AND period_start = ?')
-            .get(keyId, periodStart)
+        ? this.stmt(
+            'SELECT COALESCE(SUM(characters), 0) AS n FROM usage WHERE key_id = ? AND period_start = ? AND product = ?',
+          ).get(keyId, periodStart, product)
+        : this.stmt(
+            'SELECT COALESCE(SUM(characters), 0) AS n FROM usage WHERE key_id = ? AND period_start = ?',
+          ).get(keyId, periodStart)
     ) as { n: number };
     return r.n;
   }
 
   accountProductUsage(accountId: string, periodStart: string, product: string): number {
-    const r = this.db
-      .prepare(
-        'SELECT COALESCE(SUM(characters), 0) AS n FROM usage WHERE account_id = ? AND period_start = ? AND product = ?',
-      )
-      .get(accountId, periodStart, product) as { n: number };
+    const r = this.stmt(
+      'SELECT COALESCE(SUM(characters), 0) AS n FROM usage WHERE account_id = ? AND period_start = ? AND product = ?',
+    ).get(accountId, periodStart, product) as { n: number };
     return r.n;
   }
 
   addUsage(accountId: string, keyId: string, periodStart: string, product: string, characters: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO usage (account_id, key_id, period_start, product, characters) VALUES (?, ?, ?, ?, ?)
+    this.stmt(
+      `INSERT INTO usage (account_id, key_id, period_start, product, characters) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (account_id, key_id, period_start, product) DO UPDATE SET characters = characters + excluded.characters`,
-      )
-      .run(accountId, keyId, periodStart, product, characters);
+    ).run(accountId, keyId, periodStart, product, characters);
   }
 
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    return this.run.immediate(fn) as T;
   }
 
   // --- Glossaries ---
 
   createGlossary(input: Omit<GlossaryRow, 'id' | 'createdAt'>): GlossaryRow {
     const id = randomUUID();
-    this.db
-      .prepare(
-        `INSERT INTO glossaries (id, account_id, name, source_lang, target_lang, entries_tsv, entry_count, created_at)
+    this.stmt(
+      `INSERT INTO glossaries (id, account_id, name, source_lang, target_lang, entries_tsv, entry_count, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        input.accountId,
-        input.name,
-        input.sourceLang,
-        input.targetLang,
-        input.entriesTsv,
-        input.entryCount,
-        now(),
-      );
+    ).run(
+      id,
+      input.accountId,
+      input.name,
+      input.sourceLang,
+      input.targetLang,
+      input.entriesTsv,
+      input.entryCount,
+      now(),
+    );
     return this.getGlossary(input.accountId, id)!;
   }
 
   getGlossary(accountId: string, id: string): GlossaryRow | undefined {
-    const r = this.db.prepare('SELECT * FROM glossaries WHERE id = ? AND account_id = ?').get(id, accountId);
+    const r = this.stmt('SELECT * FROM glossaries WHERE id = ? AND account_id = ?').get(id, accountId);
     return r ? toGlossary(r) : undefined;
   }
 
   listGlossaries(accountId: string): GlossaryRow[] {
-    return this.db
-      .prepare('SELECT * FROM glossaries WHERE account_id = ? ORDER BY created_at, rowid')
+    return this.stmt('SELECT * FROM glossaries WHERE account_id = ? ORDER BY created_at, rowid')
       .all(accountId)
       .map(toGlossary);
   }
 
   countGlossaries(accountId: string): number {
     return (
-      this.db.prepare('SELECT COUNT(*) AS n FROM glossaries WHERE account_id = ?').get(accountId) as { n: number }
+      this.stmt('SELECT COUNT(*) AS n FROM glossaries WHERE account_id = ?').get(accountId) as { n: number }
     ).n;
   }
 
   deleteGlossary(accountId: string, id: string): boolean {
-    return this.db.prepare('DELETE FROM glossaries WHERE id = ? AND account_id = ?').run(id, accountId).changes > 0;
+    return this.stmt('DELETE FROM glossaries WHERE id = ? AND account_id = ?').run(id, accountId).changes > 0;
   }
 
   // --- Style rule lists and translation memories (contents not in the spec: kept minimal) ---
 
   createStyleRule(accountId: string, name: string, language: string): StyleRuleRow {
     const id = randomUUID();
-    this.db
-      .prepare('INSERT INTO style_rules (id, account_id, name, language, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(id, accountId, name, language, now());
+    this.stmt(
+      'INSERT INTO style_rules (id, account_id, name, language, created_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(id, accountId, name, language, now());
     return { id, accountId, name, language };
   }
 
   getStyleRule(accountId: string, id: string): StyleRuleRow | undefined {
-    const r = this.db.prepare('SELECT * FROM style_rules WHERE id = ? AND account_id = ?').get(id, accountId) as
-      | { id: string; account_id: string; name: string; language: string }
-      | undefined;
+    const r = this.stmt('SELECT * FROM style_rules WHERE id = ? AND account_id = ?').get(id, accountId) as
+      { id: string; account_id: string; name: string; language: string } | undefined;
     return r && { id: r.id, accountId: r.account_id, name: r.name, language: r.language };
   }
 
   createTranslationMemory(input: Omit<TranslationMemoryRow, 'id'>): TranslationMemoryRow {
     const id = randomUUID();
-    this.db
-      .prepare(
-        `INSERT INTO translation_memories (id, account_id, name, source_lang, target_lang, entries_tsv, created_at)
+    this.stmt(
+      `INSERT INTO translation_memories (id, account_id, name, source_lang, target_lang, entries_tsv, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(id, input.accountId, input.name, input.sourceLang, input.targetLang, input.entriesTsv, now());
+    ).run(id, input.accountId, input.name, input.sourceLang, input.targetLang, input.entriesTsv, now());
     return { id, ...input };
   }
 
   getTranslationMemory(accountId: string, id: string): TranslationMemoryRow | undefined {
-    const r = this.db
-      .prepare('SELECT * FROM translation_memories WHERE id = ? AND account_id = ?')
-      .get(id, accountId) as
-      | { id: string; account_id: string; name: string; source_lang: string; target_lang: string; entries_tsv: string }
+    const r = this.stmt('SELECT * FROM translation_memories WHERE id = ? AND account_id = ?').get(
+      id,
+      accountId,
+    ) as
+      | {
+          id: string;
+          account_id: string;
+          name: string;
+          source_lang: string;
+          target_lang: string;
+          entries_tsv: string;
+        }
       | undefined;
     return (
       r && {
@@ -369,10 +387,10 @@ export class Store {
   }
 
   getMeta(k: string): string | undefined {
-    return (this.db.prepare('SELECT v FROM meta WHERE k = ?').get(k) as { v: string } | undefined)?.v;
+    return (this.stmt('SELECT v FROM meta WHERE k = ?').get(k) as { v: string } | undefined)?.v;
   }
   setMeta(k: string, v: string): void {
-    this.db.prepare('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v').run(k, v);
+    this.stmt('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v').run(k, v);
   }
 
   close(): void {

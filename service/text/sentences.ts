@@ -107,6 +107,21 @@ function startsLowerAfterNonLetters(text: string): boolean {
  * Splits `text` into sentence ranges according to `mode`. `lang` is a base language code (abbreviations,
  * ordinals); unknown codes fall back to the root rules.
  */
+/**
+ * Sentence-terminal characters (Unicode STerm and ATerm). Intl.Segmenter only breaks after one of them (line
+ * breaks are handled before it runs), so a chunk with none before its trailing punctuation is one sentence and
+ * the segmenter, the hot spot for short texts, can be skipped.
+ */
+const STERM =
+  /[.!?\u037E\u0589\u061F\u06D4\u0700-\u0702\u07F9\u0964\u0965\u104A\u104B\u1362\u1367\u1368\u166E\u1803\u1809\u1944\u1945\u2024\u203C\u203D\u2047-\u2049\u2E2E\u2E3C\u3002\uA4FF\uA60E\uA60F\uA6F3\uA6F7\uFE52\uFE56\uFE57\uFF01\uFF0E\uFF1F\uFF61]/;
+const TRAILING = /[\s\p{P}]*$/u;
+
+function segmentsOf(segmenter: Intl.Segmenter, slice: string): Iterable<{ index: number; segment: string }> {
+  const body = slice.replace(TRAILING, '');
+  if (!STERM.test(body)) return [{ index: 0, segment: slice }];
+  return segmenter.segment(slice);
+}
+
 export function sentenceRanges(text: string, mode: SplitMode, lang?: string): TextRange[] {
   if (mode === '0') {
     const whole = trimRange(text, 0, text.length);
@@ -119,7 +134,7 @@ export function sentenceRanges(text: string, mode: SplitMode, lang?: string): Te
     let lineStart = true;
     for (const chunk of chunkRanges(text, line)) {
       const slice = text.slice(chunk.start, chunk.end);
-      for (const seg of segmenter.segment(slice)) {
+      for (const seg of segmentsOf(segmenter, slice)) {
         const r = trimRange(text, chunk.start + seg.index, chunk.start + seg.index + seg.segment.length);
         if (!r) continue;
         pieces.push({ ...r, lineStart });

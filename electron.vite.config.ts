@@ -1,0 +1,45 @@
+/**
+ * electron-vite build of the desktop app: main (ESM, with the local Translation Service's CLI as a second entry
+ * so the app can start it with utilityProcess), the sandboxed preload (one CJS file with its few dependencies
+ * bundled: sandboxed preloads cannot load ESM or node_modules) and the renderer (its own vite config).
+ * `electron-vite build` works without the Electron binary; `electron-vite dev` needs it.
+ */
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: here('out/main'),
+      rollupOptions: {
+        input: { index: here('electron/main/index.ts'), service: here('service/cli.ts') },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+    resolve: { alias: { '@shared': here('shared') } },
+  },
+  preload: {
+    build: {
+      outDir: here('out/preload'),
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: here('electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: here('renderer'),
+    base: './',
+    plugins: [react()],
+    resolve: { alias: { '@shared': here('shared') } },
+    build: {
+      outDir: here('out/renderer'),
+      assetsInlineLimit: 0,
+      rollupOptions: { input: here('renderer/index.html') },
+    },
+  },
+});

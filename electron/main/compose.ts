@@ -1,0 +1,124 @@
+/**
+ * Service composition (main process, plain Node): builds every service from ports and configuration. The
+ * Electron composition root (`index.ts`) and the web harness (`web/server.ts`) both call it with their own
+ * adapters, so the code below the preload is the same in the app, the harness and the e2e tests.
+ */
+import { join } from 'node:path';
+import type { AppInfo } from '../../shared/ipc/contract.js';
+import type { AppServices } from './ipc/services.js';
+import { AdminKeysService, GlossariesService, UsageService } from './services/account.js';
+import { ApiClient } from './services/api-client.js';
+import { AppService, type Clipboard, type SaveDialog } from './services/app-service.js';
+import { ConnectionsService, type HostedEndpoints } from './services/connections.js';
+import { CredentialStore } from './services/credentials.js';
+import { DocumentsService } from './services/documents.js';
+import { EventBus } from './services/event-bus.js';
+import { LanguagesService } from './services/languages.js';
+import { LocalServiceManager } from './services/local-service.js';
+import type { Clock, ExternalOpener, FileSystem, HttpTransport, KeyValueStore, Random, SecretCipher, ServiceLauncher } from './services/ports.js';
+import { SettingsService } from './services/settings.js';
+import { TranslateService } from './services/translate.js';
+
+export interface ComposePorts {
+  transport: HttpTransport;
+  clock: Clock;
+  random?: Random;
+  cipher: SecretCipher;
+  /** One store per concern (settings, secrets, connections, caches), as electron-store `name`s. */
+  stores: { settings: KeyValueStore; secrets: KeyValueStore; connections: KeyValueStore; cache: KeyValueStore };
+  fs: FileSystem;
+  launcher: ServiceLauncher;
+  opener: ExternalOpener;
+  clipboard: Clipboard;
+  saveDialog: SaveDialog;
+}
+
+export interface ComposeConfig {
+  userDataDir: string;
+  appInfo: AppInfo;
+  userAgent: string;
+  hosted: HostedEndpoints;
+  /** Engines for the local service (default: the service's own default, Apertium where installed). */
+  localEngines?: string[];
+  /** Fault injection in the local service (tests only). */
+  localFaults?: boolean;
+  allowedExternalHosts: readonly string[];
+}
+
+export interface Composed {
+  services: AppServices;
+  events: EventBus;
+  /** Every secret main holds in memory, for redaction. */
+  secrets: () => string[];
+  shutdown(): Promise<void>;
+}
+
+/** `Verso/<version> (<os>) electron/<v>` or `… node/<v>`: names the app for the service's logs and support. */
+export function buildUserAgent(version: string, os: string, runtime: 'electron' | 'node', runtimeVersion: string): string {
+  return `Verso/${version} (${os}) ${runtime}/${runtimeVersion.replace(/^v/, '')}`;
+}
+
+export function composeServices(ports: ComposePorts, config: ComposeConfig): Composed {
+  const events = new EventBus();
+  const credentials = new CredentialStore(ports.stores.secrets, ports.cipher);
+  const settings = new SettingsService(ports.stores.settings, (s) => events.emit('settings.changed', s));
+  const local = new LocalServiceManager({
+    launcher: ports.launcher,
+    fs: ports.fs,
+    dataDir: join(config.userDataDir, 'local-service'),
+    ...(config.localEngines && { engines: config.localEngines }),
+    ...(config.localFaults && { faults: true }),
+    events,
+  });
+  const connections = new ConnectionsService({
+    store: ports.stores.connections,
+    credentials,
+    local,
+    hosted: config.hosted,
+    events,
+    makeClient: (o) =>
+      new ApiClient({
+        ...o,
+        transport: ports.transport,
+        clock: ports.clock,
+        ...(ports.random && { random: ports.random }),
+        userAgent: config.userAgent,
+        onRetry: (info) => events.emit('api.retrying', info),
+      }),
+  });
+  const services: AppServices = {
+    connections,
+    languages: new LanguagesService(connections, ports.stores.cache, () => ports.clock.now()),
+    translate: new TranslateService(connections, events),
+    usage: new UsageService(connections, events),
+    glossaries: new GlossariesService(connections),
+    adminKeys: new AdminKeysService(connections),
+    documents: new DocumentsService(),
+    settings,
+    app: new AppService({
+      info: config.appInfo,
+      opener: ports.opener,
+      clipboard: ports.clipboard,
+      saveDialog: ports.saveDialog,
+      allowedHosts: config.allowedExternalHosts,
+    }),
+    local,
+  };
+  return {
+    services,
+    events,
+    secrets: () => connections.knownSecrets(),
+    async shutdown() {
+      await local.stop().catch(() => undefined);
+      await ports.transport.close?.();
+    },
+  };
+}
+
+/** On start: warm the local engine when it is (or will be, on first run) the connection in use. */
+export function warmUp(c: Composed): void {
+  const { connections, local } = c.services;
+  const state = connections.list();
+  const active = state.connections.find((x) => x.id === state.activeId);
+  if (!active || active.kind === 'local') void local.ensureStarted().catch(() => undefined);
+}

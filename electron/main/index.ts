@@ -1,0 +1,112 @@
+/**
+ * Composition root of the Electron main process: reads configuration from the environment (here only), builds
+ * the services with the Electron adapters, registers IPC, installs the security guards, starts the local engine
+ * and opens the window. Everything it wires is plain Node code tested without Electron.
+ */
+import { BrowserWindow, Menu, app, ipcMain } from 'electron';
+import { release } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { channelOf } from '../../shared/ipc/channels.js';
+import { createSafeStorageCipher } from './adapters/electron-cipher.js';
+import { createElectronHttpTransport } from './adapters/electron-http.js';
+import { createUtilityProcessLauncher } from './adapters/electron-launcher.js';
+import { electronClipboard, electronOpener, electronSaveDialog } from './adapters/electron-shell.js';
+import { createElectronStore } from './adapters/electron-store-kv.js';
+import { systemClock } from './adapters/node-clock.js';
+import { nodeFileSystem } from './adapters/node-fs.js';
+import { buildUserAgent, composeServices, warmUp } from './compose.js';
+import type { IpcMainLike } from './ipc/handle.js';
+import { registerAllIpc } from './ipc/index.js';
+import { buildMenu } from './menu.js';
+import { createMainWindow, forEachWindow, installWebGuards, isTrustedSender, registerAppScheme, serveRenderer } from './windows.js';
+
+/** `out/main` once built (ESM output: no __dirname). */
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ALLOWED_EXTERNAL_HOSTS = ['github.com', 'www.apertium.org', 'apertium.org'];
+
+// Test and development overrides are honoured only outside a packaged build.
+const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+if (!app.isPackaged && process.env.VERSO_USER_DATA) app.setPath('userData', process.env.VERSO_USER_DATA);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  registerAppScheme();
+  app.enableSandbox();
+  app.on('second-instance', () => {
+    const win = BrowserWindow.getAllWindows()[0];
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+  void app.whenReady().then(start);
+}
+
+async function start(): Promise<void> {
+  const outDir = join(HERE, '..');
+  serveRenderer(join(outDir, 'renderer'));
+  installWebGuards(devUrl, ALLOWED_EXTERNAL_HOSTS);
+
+  // The local service is built next to main (electron.vite.config.ts: input `service`), packaged or not.
+  const serviceEntry = join(HERE, 'service.js');
+  const composed = composeServices(
+    {
+      transport: createElectronHttpTransport(),
+      clock: systemClock,
+      cipher: createSafeStorageCipher(),
+      stores: {
+        settings: createElectronStore('settings'),
+        secrets: createElectronStore('secrets'),
+        connections: createElectronStore('connections'),
+        cache: createElectronStore('cache'),
+      },
+      fs: nodeFileSystem,
+      launcher: createUtilityProcessLauncher({ entry: serviceEntry }),
+      opener: electronOpener,
+      clipboard: electronClipboard,
+      saveDialog: electronSaveDialog,
+    },
+    {
+      userDataDir: app.getPath('userData'),
+      appInfo: { name: 'Verso', version: app.getVersion(), platform: process.platform, shell: 'electron', runtimeVersion: process.versions.electron },
+      userAgent: buildUserAgent(app.getVersion(), `${process.platform} ${release()}`, 'electron', process.versions.electron),
+      hosted: {
+        ...(process.env.VERSO_HOSTED_PRO_URL && { pro: process.env.VERSO_HOSTED_PRO_URL }),
+        ...(process.env.VERSO_HOSTED_FREE_URL && { free: process.env.VERSO_HOSTED_FREE_URL }),
+      },
+      ...(process.env.VERSO_LOCAL_ENGINES && { localEngines: process.env.VERSO_LOCAL_ENGINES.split(',') }),
+      allowedExternalHosts: ALLOWED_EXTERNAL_HOSTS,
+    },
+  );
+
+  registerAllIpc(
+    {
+      ipcMain: ipcMain as unknown as IpcMainLike,
+      isTrustedSender: (e) => isTrustedSender(e, devUrl),
+      secrets: composed.secrets,
+      log: (l) => console.error(l),
+    },
+    composed.services,
+  );
+  composed.events.subscribe((name, payload) => forEachWindow((w) => w.webContents.send(channelOf(name), payload)));
+  Menu.setApplicationMenu(buildMenu((command) => composed.events.emit('app.command', { command }), !app.isPackaged));
+
+  warmUp(composed);
+  createMainWindow({ preload: join(HERE, '../preload/index.cjs'), devUrl });
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow({ preload: join(HERE, '../preload/index.cjs'), devUrl });
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let quitting = false;
+  app.on('before-quit', (e) => {
+    if (quitting) return;
+    quitting = true;
+    e.preventDefault();
+    void composed.shutdown().finally(() => app.quit());
+  });
+}

@@ -1,0 +1,19 @@
+/** Registers every domain's IPC (main process): the one list the Electron root and the web harness both call. */
+import { registerAdminKeysIpc, registerDocumentsIpc, registerGlossariesIpc } from './account.js';
+import { registerAppIpc, registerLocalServiceIpc, registerSettingsIpc } from './app.js';
+import { registerConnectionsIpc, registerCredentialsIpc } from './connections.js';
+import type { HandleContext } from './handle.js';
+import type { AppServices } from './services.js';
+import { registerTranslateIpc } from './translate.js';
+
+export function registerAllIpc(ctx: HandleContext, services: AppServices): void {
+  registerConnectionsIpc(ctx, services);
+  registerCredentialsIpc(ctx, services);
+  registerTranslateIpc(ctx, services);
+  registerDocumentsIpc(ctx, services);
+  registerGlossariesIpc(ctx, services);
+  registerAdminKeysIpc(ctx, services);
+  registerSettingsIpc(ctx, services);
+  registerAppIpc(ctx, services);
+  registerLocalServiceIpc(ctx, services);
+}

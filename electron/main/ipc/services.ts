@@ -1,0 +1,25 @@
+/**
+ * The services the IPC registrars bind (main process): built once by the composition root (Electron) or by the
+ * web harness (Node), so both run the same code below the preload.
+ */
+import type { AdminKeysService, GlossariesService, UsageService } from '../services/account.js';
+import type { AppService } from '../services/app-service.js';
+import type { ConnectionsService } from '../services/connections.js';
+import type { DocumentsService } from '../services/documents.js';
+import type { LanguagesService } from '../services/languages.js';
+import type { LocalServiceManager } from '../services/local-service.js';
+import type { SettingsService } from '../services/settings.js';
+import type { TranslateService } from '../services/translate.js';
+
+export interface AppServices {
+  connections: ConnectionsService;
+  languages: LanguagesService;
+  translate: TranslateService;
+  usage: UsageService;
+  glossaries: GlossariesService;
+  adminKeys: AdminKeysService;
+  documents: DocumentsService;
+  settings: SettingsService;
+  app: AppService;
+  local: LocalServiceManager;
+}

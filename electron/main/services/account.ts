@@ -1,0 +1,135 @@
+/**
+ * Account services (main process, plain Node): usage, v2 glossaries and the admin interface's developer keys,
+ * each a thin mapping from the API client's wire types to the contract's view types. Glossaries are immutable on
+ * the service, so "replace" creates the new glossary first and deletes the old one only after that succeeded.
+ */
+import type { DeveloperKeyView, GlossaryEntry, GlossaryView, UsageView } from '../../../shared/ipc/contract.js';
+import type { WireDeveloperKey, WireGlossary } from '../../../shared/spec/wire.js';
+import { ApiError } from './api-errors.js';
+import { usageView, type ConnectionsService } from './connections.js';
+import type { EventBus } from './event-bus.js';
+
+export class UsageService {
+  constructor(
+    private readonly connections: ConnectionsService,
+    private readonly events: EventBus,
+  ) {}
+
+  async get(): Promise<UsageView> {
+    const client = await this.connections.clientFor();
+    const view = usageView(await client.getUsage());
+    this.events.emit('usage.changed', view);
+    return view;
+  }
+}
+
+function glossaryView(g: WireGlossary): GlossaryView {
+  return {
+    glossaryId: g.glossary_id,
+    name: g.name,
+    ready: g.ready,
+    sourceLang: g.source_lang,
+    targetLang: g.target_lang,
+    creationTime: g.creation_time,
+    entryCount: g.entry_count,
+  };
+}
+
+/** Entries → TSV; a tab or line break inside a phrase cannot be represented and is refused with a reason. */
+export function entriesToTsv(entries: readonly GlossaryEntry[]): string {
+  return entries
+    .map((e, i) => {
+      if (/[\t\r\n]/.test(e.source) || /[\t\r\n]/.test(e.target)) {
+        throw new ApiError('bad_request', `Entry ${i + 1} contains a tab or a line break; remove it and save again.`);
+      }
+      return `${e.source}\t${e.target}`;
+    })
+    .join('\n');
+}
+
+export function tsvToEntries(tsv: string): GlossaryEntry[] {
+  return tsv
+    .split(/\r\n|\n|\r/)
+    .filter((l) => l.length > 0)
+    .map((l) => {
+      const tab = l.indexOf('\t');
+      return tab < 0 ? { source: l, target: '' } : { source: l.slice(0, tab), target: l.slice(tab + 1) };
+    });
+}
+
+export class GlossariesService {
+  constructor(private readonly connections: ConnectionsService) {}
+
+  private client() {
+    return this.connections.clientFor();
+  }
+
+  async list(): Promise<GlossaryView[]> {
+    return (await (await this.client()).listGlossaries()).map(glossaryView);
+  }
+
+  async get(id: string): Promise<GlossaryView> {
+    return glossaryView(await (await this.client()).getGlossary(id));
+  }
+
+  async entries(id: string): Promise<GlossaryEntry[]> {
+    return tsvToEntries(await (await this.client()).getGlossaryEntries(id));
+  }
+
+  async create(g: { name: string; sourceLang: string; targetLang: string; entries: GlossaryEntry[] }): Promise<GlossaryView> {
+    const c = await this.client();
+    return glossaryView(await c.createGlossary({ name: g.name, sourceLang: g.sourceLang, targetLang: g.targetLang, entries: entriesToTsv(g.entries), format: 'tsv' }));
+  }
+
+  /** Create-then-delete: if the delete fails, both exist and nothing the user typed is lost. */
+  async replace(g: { glossaryId: string; name: string; sourceLang: string; targetLang: string; entries: GlossaryEntry[] }): Promise<GlossaryView> {
+    const created = await this.create(g);
+    await (await this.client()).deleteGlossary(g.glossaryId);
+    return created;
+  }
+
+  async remove(id: string): Promise<{ removed: boolean }> {
+    await (await this.client()).deleteGlossary(id);
+    return { removed: true };
+  }
+
+  async languagePairs() {
+    return (await (await this.client()).getGlossaryLanguagePairs()).map((p) => ({ sourceLang: p.source_lang, targetLang: p.target_lang }));
+  }
+}
+
+function keyView(k: WireDeveloperKey): DeveloperKeyView {
+  const v: DeveloperKeyView = {
+    keyId: k.key_id,
+    label: k.label,
+    creationTime: k.creation_time,
+    isDeactivated: k.is_deactivated,
+    characterLimit: k.usage_limits?.characters ?? null,
+  };
+  if (k.deactivated_time !== undefined) v.deactivatedTime = k.deactivated_time;
+  return v;
+}
+
+export class AdminKeysService {
+  constructor(private readonly connections: ConnectionsService) {}
+
+  private client() {
+    return this.connections.clientFor(undefined, 'admin');
+  }
+
+  async list() {
+    return (await (await this.client()).listDeveloperKeys()).map(keyView);
+  }
+  async create(label?: string) {
+    return keyView(await (await this.client()).createDeveloperKey(label));
+  }
+  async rename(keyId: string, label: string) {
+    return keyView(await (await this.client()).renameDeveloperKey(keyId, label));
+  }
+  async setLimit(keyId: string, characters: number | null) {
+    return keyView(await (await this.client()).setDeveloperKeyLimit(keyId, characters));
+  }
+  async deactivate(keyId: string) {
+    return keyView(await (await this.client()).deactivateDeveloperKey(keyId));
+  }
+}

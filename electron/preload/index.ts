@@ -1,0 +1,102 @@
+/**
+ * Preload (sandboxed renderer-side bridge, bundled to one CJS file): exposes `window.verso`, the `VersoApi`
+ * built from the contract's names and checked with `satisfies`, so a call missing here or one the contract does
+ * not know fails the type check. Nothing else is exposed: no ipcRenderer, no generic invoke, no Node.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { CallFn, VersoApi } from '../../shared/ipc/api-types.js';
+import { EVENT_NAME_LIST, channelOf } from '../../shared/ipc/channels.js';
+import type { CallName, EventName } from '../../shared/ipc/contract.js';
+
+const INTERNAL_ERROR = {
+  ok: false,
+  error: { code: 'internal', message: 'Verso could not reach its main process. Restart Verso.' },
+} as const;
+
+function call<K extends CallName>(name: K): CallFn<K> {
+  // ipcRenderer.invoke rejects only when the channel itself fails; the API promises never to reject.
+  return ((input?: unknown) => ipcRenderer.invoke(channelOf(name), input).catch(() => INTERNAL_ERROR)) as CallFn<K>;
+}
+
+const EVENTS: ReadonlySet<string> = new Set(EVENT_NAME_LIST);
+
+function on(name: EventName, listener: (payload: never) => void): () => void {
+  if (!EVENTS.has(name)) throw new Error(`Unknown Verso event: ${String(name)}`);
+  // The IpcRendererEvent (with its sender) is dropped: the page gets the payload only.
+  const wrapped = (_e: IpcRendererEvent, payload: unknown) => listener(payload as never);
+  ipcRenderer.on(channelOf(name), wrapped);
+  return () => {
+    ipcRenderer.removeListener(channelOf(name), wrapped);
+  };
+}
+
+export const api = {
+  connections: {
+    list: call('connections.list'),
+    status: call('connections.status'),
+    addLocal: call('connections.addLocal'),
+    addHosted: call('connections.addHosted'),
+    addCustom: call('connections.addCustom'),
+    test: call('connections.test'),
+    rename: call('connections.rename'),
+    remove: call('connections.remove'),
+    setActive: call('connections.setActive'),
+  },
+  credentials: {
+    status: call('credentials.status'),
+    setApiKey: call('credentials.setApiKey'),
+    clearApiKey: call('credentials.clearApiKey'),
+    setAdminKey: call('credentials.setAdminKey'),
+    clearAdminKey: call('credentials.clearAdminKey'),
+  },
+  languages: { list: call('languages.list') },
+  translate: {
+    run: call('translate.run'),
+    batch: call('translate.batch'),
+    cancel: call('translate.cancel'),
+    detect: call('translate.detect'),
+  },
+  documents: {
+    pickFile: call('documents.pickFile'),
+    list: call('documents.list'),
+    upload: call('documents.upload'),
+    refresh: call('documents.refresh'),
+    download: call('documents.download'),
+    remove: call('documents.remove'),
+    reveal: call('documents.reveal'),
+  },
+  glossaries: {
+    list: call('glossaries.list'),
+    get: call('glossaries.get'),
+    entries: call('glossaries.entries'),
+    create: call('glossaries.create'),
+    replace: call('glossaries.replace'),
+    remove: call('glossaries.remove'),
+    languagePairs: call('glossaries.languagePairs'),
+    importFile: call('glossaries.importFile'),
+    exportFile: call('glossaries.exportFile'),
+  },
+  usage: { get: call('usage.get') },
+  adminKeys: {
+    list: call('adminKeys.list'),
+    create: call('adminKeys.create'),
+    rename: call('adminKeys.rename'),
+    setLimit: call('adminKeys.setLimit'),
+    deactivate: call('adminKeys.deactivate'),
+  },
+  settings: { get: call('settings.get'), update: call('settings.update') },
+  app: {
+    info: call('app.info'),
+    openExternal: call('app.openExternal'),
+    copyText: call('app.copyText'),
+    saveTextFile: call('app.saveTextFile'),
+  },
+  localService: {
+    status: call('localService.status'),
+    languages: call('localService.languages'),
+    restart: call('localService.restart'),
+  },
+  on: on as VersoApi['on'],
+} satisfies VersoApi;
+
+contextBridge.exposeInMainWorld('verso', api);

@@ -1,0 +1,108 @@
+/**
+ * Tests of the JS Apertium stream format (no Apertium needed): what goes into a pipeline and how its output,
+ * including the odd things Apertium does (split spans, lost markers, marks, inserted periods), comes back.
+ */
+import { describe, expect, it } from 'vitest';
+import { placeholder, span, stripMarkers, tokenize } from '../../text/markers.js';
+import {
+  decodeStream,
+  decodeUnit,
+  encodeUnit,
+  matchLineStartCase,
+  repairMarkers,
+  stripUnknownMarks,
+} from './stream-format.js';
+
+describe('encodeUnit', () => {
+  it('escapes every character the stream format reserves', () => {
+    const { body } = encodeUnit('a[b]c\\d^e$f/g@h<i>j{k}l');
+    expect(body).toBe('a\\[b\\]c\\\\d\\^e\\$f\\/g\\@h\\<i\\>j\\{k\\}l.[]');
+  });
+
+  it('keeps newlines, tabs and double spaces as superblanks and marks line ends as sentence ends', () => {
+    const { body } = encodeUnit('one\ntwo\tthree  four');
+    expect(body).toBe('one.[][\n]two[\t]three[  ]four.[]');
+  });
+
+  it('strips NUL and U+FFFF, which would break the framing', () => {
+    expect(encodeUnit('a\0b\uFFFFc').body).toBe('abc.[]');
+  });
+
+  it('puts edge whitespace aside and sends nothing for units without words', () => {
+    const e = encodeUnit('  Hi  ');
+    expect([e.lead, e.body, e.trail]).toEqual(['  ', 'Hi.[]', '  ']);
+    expect(encodeUnit(' ... ').body).toBeUndefined();
+    expect(encodeUnit(span(1, '')).body).toBeUndefined();
+  });
+
+  it('turns spans into word-bound blanks with their edge spaces outside, and placeholders into superblanks', () => {
+    const { body } = encodeUnit(`The${span(1, ' red ')}car ${placeholder(2)} now`);
+    expect(body).toBe(`The [[t:s:1]]red[[/]] car [\uE0032\uE001] now.[]`);
+  });
+
+  it('sends a span without words as a literal superblank so Apertium cannot drop it', () => {
+    const { body } = encodeUnit(`a ${span(3, ' ')} b`);
+    expect(body).toBe(`a [\uE0003\uE001 \uE002] b.[]`);
+  });
+});
+
+describe('decodeStream', () => {
+  it('unescapes, unwraps superblanks and removes the inserted sentence end', () => {
+    expect(decodeStream('Hola \\[x\\] \\@y.[][\n]Dos..[]\0\0')).toBe('Hola [x] @y\nDos.');
+  });
+
+  it('turns word-bound blanks back into spans and keeps every id of a merged word', () => {
+    const out = decodeStream('El [[t:s:2]]coche[[/]] [[t:s:1; t:s:3]]rojo[[/]].[]');
+    expect(out).toBe(`El ${span(2, 'coche')} ${span(1, 'rojo')}${span(3, '')}`);
+  });
+
+  it('collapses the double space Apertium leaves where it drops a word', () => {
+    expect(decodeStream('Dijo  que  fue.[]')).toBe('Dijo que fue');
+  });
+});
+
+describe('repairMarkers', () => {
+  const input = `Click ${span(1, 'here')} ${placeholder(2)} or ${span(3, 'there')}.`;
+
+  it('puts back lost markers at the end of the unit, before trailing whitespace', () => {
+    const out = repairMarkers(`Clic ${span(1, 'aquí')} o allí.  `, input);
+    const ids = tokenize(out).flatMap((t) =>
+      t.kind === 'text' || t.kind === 'close' ? [] : [`${t.kind}${t.id}`],
+    );
+    expect(ids.sort()).toEqual(['open1', 'open3', 'placeholder2']);
+    expect(out.endsWith('  ')).toBe(true);
+  });
+
+  it('drops duplicated placeholders and unknown ids, and merges split spans', () => {
+    const out = repairMarkers(
+      `${placeholder(2)}${placeholder(2)}${placeholder(9)} ${span(1, 'muy')} ${span(1, 'rápido')} ${span(3, 'x')}`,
+      input,
+    );
+    expect(out).toBe(`${placeholder(2)} ${span(1, 'muy rápido')} ${span(3, 'x')}`);
+  });
+});
+
+describe('stripUnknownMarks', () => {
+  it('removes marks the engine added but keeps the ones the user wrote', () => {
+    expect(stripUnknownMarks('Hola *xyzzy y #casa @perro', 'Hello xyzzy and house dog')).toBe(
+      'Hola xyzzy y casa perro',
+    );
+    expect(stripUnknownMarks('*Importante* #etiqueta', '*important* #tag')).toBe('*Importante* #etiqueta');
+  });
+});
+
+describe('matchLineStartCase', () => {
+  it('lowers a line start that Apertium capitalised after a line break', () => {
+    expect(matchLineStartCase('Uno\nY dos\nTres', 'One\nand two\nThree')).toBe('Uno\ny dos\nTres');
+  });
+});
+
+describe('decodeUnit', () => {
+  it('restores the edges of the input and keeps its text markers-free equal for an echo', () => {
+    const unit = `  Hello ${span(1, 'world')}\n${placeholder(2)} [x] \\ $y  `;
+    const encoded = encodeUnit(unit);
+    // An identity pipeline echoes the stream: the round trip must give the unit back exactly.
+    expect(decodeUnit(encoded.body ?? '', encoded)).toBe(unit);
+    expect(stripMarkers(decodeUnit(encoded.body ?? '', encoded))).toBe(stripMarkers(unit));
+  });
+});

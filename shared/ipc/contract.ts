@@ -1,0 +1,628 @@
+/**
+ * The IPC contract (any process): every renderer→main call as `domain.verb` with a zod input schema and a zod
+ * output schema, plus the main→renderer `events` table. Nothing else in the codebase spells a channel name: the
+ * preload, the main registrars and the web harness all derive theirs from these keys.
+ *
+ * Rules kept by these schemas:
+ * - Inputs are validated in main (`handle()` runs `input.safeParse`); the renderer is not trusted.
+ * - Outputs never carry an API key, an admin key or a document key. Credentials are write-only from the renderer
+ *   (`credentials.*` answer only `{ configured, persisted }`-style status).
+ * - IPC field names are camelCase; the API client in main maps them to the spec's snake_case wire names.
+ */
+import { z } from 'zod';
+import { FORMALITY_VALUES, MODEL_TYPES } from '../spec/languages.js';
+import { LIMITS } from '../spec/limits.js';
+import { DETECTION_STATUSES, DOCUMENT_STATUSES } from '../spec/wire.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Building blocks
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Calls without arguments. */
+const NoInput = z.undefined();
+
+/** Language code as the spec writes it (`DE`, `EN-GB`, `ZH-HANT`, `es`); normalised to upper case. */
+export const LangCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,4})?$/, 'Use a language code such as DE, EN-GB or PT-BR.')
+  .transform((s) => s.toUpperCase());
+
+const Id = z.string().trim().min(1, 'An id is required.').max(200);
+
+/** A secret typed by the user. Only ever travels renderer→main. */
+const SecretInput = z
+  .string()
+  .trim()
+  .min(1, 'Paste the key; it is empty.')
+  .max(512, 'That is longer than any key; check what was pasted.')
+  .refine((s) => !/\s/.test(s), 'A key has no spaces or line breaks; check what was pasted.');
+
+const ConnectionName = z.string().trim().min(1, 'Give the connection a name.').max(80, 'Use at most 80 characters.');
+
+/** Where a secret is kept: encrypted on disk by the OS keyring, or in memory until Verso quits. */
+export const Persistence = z.enum(['persist', 'session']);
+export type Persistence = z.infer<typeof Persistence>;
+
+/** How the key is sent: `Authorization: <scheme> <key>`. `Service-Auth-Key` is the spec's scheme. */
+export const AuthScheme = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9-]{0,39}$/, 'The scheme is one word such as Service-Auth-Key or Bearer.');
+
+const HttpUrl = z
+  .string()
+  .trim()
+  .url('Enter a full address such as https://api.example.com')
+  .refine((s) => /^https?:\/\//i.test(s), 'The address must start with https:// (or http:// for a local service).');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Connections and credentials
+// ---------------------------------------------------------------------------------------------------------------
+
+export const ConnectionKind = z.enum(['local', 'hosted', 'custom']);
+export type ConnectionKind = z.infer<typeof ConnectionKind>;
+export const Tier = z.enum(['pro', 'free']);
+export type Tier = z.infer<typeof Tier>;
+
+/** Status of one stored secret, as the renderer may see it. */
+export const SecretStatus = z.object({
+  configured: z.boolean(),
+  /** True when encrypted at rest; false when kept only for this session (or not configured). */
+  persisted: z.boolean(),
+});
+export type SecretStatus = z.infer<typeof SecretStatus>;
+
+export const ConnectionView = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: ConnectionKind,
+  /** Pro or Free: decides the base address (a key ending `:fx` is a Free key). Null for custom bases. */
+  tier: Tier.nullable(),
+  /** The address requests go to (for the local engine: its Pro or Free listener on 127.0.0.1). */
+  baseUrl: z.string().nullable(),
+  authScheme: z.string(),
+  apiKey: SecretStatus,
+  adminKey: SecretStatus,
+  createdAt: z.string(),
+});
+export type ConnectionView = z.infer<typeof ConnectionView>;
+
+export const ConnectionsState = z.object({
+  connections: z.array(ConnectionView),
+  activeId: z.string().nullable(),
+});
+export type ConnectionsState = z.infer<typeof ConnectionsState>;
+
+export const ConnectionStatus = z.object({
+  activeId: z.string().nullable(),
+  /** `none`: first run, nothing configured yet (show the first-run screen). */
+  state: z.enum(['none', 'starting', 'ready', 'error']),
+  /** What is wrong and what to do, when `state` is `error`. */
+  message: z.string().optional(),
+});
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+export const UsageView = z.object({
+  characterCount: z.number(),
+  characterLimit: z.number(),
+  /** True when the limit is the spec's "no limit set" value (10^12). */
+  unlimited: z.boolean(),
+  apiKeyCharacterCount: z.number().optional(),
+  apiKeyCharacterLimit: z.number().optional(),
+  products: z
+    .array(z.object({ productType: z.string(), apiKeyCharacterCount: z.number(), characterCount: z.number() }))
+    .optional(),
+  startTime: z.string().optional(),
+  endTime: z.string().optional(),
+});
+export type UsageView = z.infer<typeof UsageView>;
+
+export const ConnectionTestResult = z.object({
+  id: z.string(),
+  reachable: z.boolean(),
+  /** Usage read with the key, proving it works on that base. */
+  usage: UsageView.optional(),
+  /** When not reachable: what is wrong and what to do. */
+  message: z.string().optional(),
+});
+export type ConnectionTestResult = z.infer<typeof ConnectionTestResult>;
+
+export const CredentialsStatus = z.object({
+  /** The OS secret store in use (`keychain`, `dpapi`, `gnome_libsecret`, `kwallet`, `basic_text`, `test`...). */
+  backend: z.string(),
+  /** False when keys cannot be encrypted at rest here; only "this session only" is offered. */
+  canPersist: z.boolean(),
+  /** Why keys cannot be persisted, and what the user can do about it. */
+  reason: z.string().optional(),
+  connections: z.array(z.object({ id: z.string(), apiKey: SecretStatus, adminKey: SecretStatus })),
+});
+export type CredentialsStatus = z.infer<typeof CredentialsStatus>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Languages
+// ---------------------------------------------------------------------------------------------------------------
+
+export const LanguageView = z.object({
+  code: z.string(),
+  name: z.string(),
+  supportsFormality: z.boolean(),
+});
+export type LanguageView = z.infer<typeof LanguageView>;
+
+export const LanguageList = z.object({
+  type: z.enum(['source', 'target']),
+  languages: z.array(LanguageView),
+  /** ISO time the list was fetched from the service. */
+  fetchedAt: z.string(),
+  fromCache: z.boolean(),
+  /** True when the list comes from the pseudo engine (test/preview output, never real translation). */
+  pseudo: z.boolean(),
+});
+export type LanguageList = z.infer<typeof LanguageList>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Translate
+// ---------------------------------------------------------------------------------------------------------------
+
+const TagList = z.array(z.string().trim().min(1).max(100)).max(100);
+
+/** Every option of `POST /v2/translate` except `text` and `target_lang`, in camelCase. */
+export const TranslateOptions = z
+  .object({
+    sourceLang: LangCode.optional(),
+    targetLang: LangCode,
+    context: z.string().max(LIMITS.requestBodyBytes).optional(),
+    modelType: z.enum(MODEL_TYPES).optional(),
+    splitSentences: z.enum(['0', '1', 'nonewlines']).optional(),
+    preserveFormatting: z.boolean().optional(),
+    formality: z.enum(FORMALITY_VALUES).optional(),
+    glossaryId: z.string().trim().min(1).optional(),
+    glossaryIds: z.array(z.string().trim().min(1)).max(LIMITS.glossariesPerRequest).optional(),
+    styleId: z.string().trim().min(1).optional(),
+    customInstructions: z
+      .array(z.string().max(LIMITS.customInstructionChars, 'Each custom instruction has at most 300 characters.'))
+      .max(LIMITS.customInstructions, 'At most 10 custom instructions.')
+      .optional(),
+    translationMemoryId: z.string().trim().min(1).optional(),
+    translationMemoryThreshold: z.number().int().min(0).max(100).optional(),
+    showBilledCharacters: z.boolean().optional(),
+    tagHandling: z.enum(['xml', 'html']).optional(),
+    tagHandlingVersion: z.enum(['v1', 'v2']).optional(),
+    outlineDetection: z.boolean().optional(),
+    nonSplittingTags: TagList.optional(),
+    splittingTags: TagList.optional(),
+    ignoreTags: TagList.optional(),
+  })
+  .superRefine((o, ctx) => {
+    // Spec rules the UI also shows; checked here so a wrong request never reaches the wire.
+    if (o.glossaryId && o.glossaryIds?.length) {
+      ctx.addIssue({ code: 'custom', path: ['glossaryIds'], message: 'Use one glossary or a list, not both.' });
+    }
+    if ((o.glossaryId || o.glossaryIds?.length) && !o.sourceLang) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sourceLang'],
+        message: 'Glossaries need a source language: pick one instead of auto-detect.',
+      });
+    }
+  });
+export type TranslateOptions = z.infer<typeof TranslateOptions>;
+
+export const TranslateRunInput = z.object({
+  /** Caller-chosen id so a stale request can be cancelled with `translate.cancel`. */
+  requestId: Id.optional(),
+  texts: z
+    .array(z.string())
+    .min(1, 'Nothing to translate.')
+    .max(LIMITS.textsPerRequest, 'At most 50 texts per request; use the multi-segment mode for more.'),
+  options: TranslateOptions,
+});
+export type TranslateRunInput = z.input<typeof TranslateRunInput>;
+
+export const TranslationView = z.object({
+  text: z.string(),
+  detectedSourceLanguage: z.string(),
+  billedCharacters: z.number().optional(),
+  modelTypeUsed: z.string().optional(),
+  tagHandlingVersion: z.string().optional(),
+});
+export type TranslationView = z.infer<typeof TranslationView>;
+
+export const TranslateRunOutput = z.object({
+  translations: z.array(TranslationView),
+  /** Characters sent (code points of all texts): what the service bills. */
+  characters: z.number().int(),
+  /** `pseudo` when the pseudo engine produced the text: the UI must label it as not a real translation. */
+  engine: z.string().nullable(),
+  /** True when served from the in-memory cache of identical requests. */
+  cached: z.boolean(),
+});
+export type TranslateRunOutput = z.infer<typeof TranslateRunOutput>;
+
+export const TranslateBatchInput = z.object({
+  /** Caller-chosen id: progress events carry it and `translate.cancel` takes it. */
+  batchId: Id,
+  segments: z.array(z.string()).min(1, 'Nothing to translate.').max(200_000, 'At most 200,000 segments at once.'),
+  options: TranslateOptions,
+  /** Requests in flight at once (1–8). */
+  concurrency: z.number().int().min(1).max(8).optional(),
+});
+export type TranslateBatchInput = z.input<typeof TranslateBatchInput>;
+
+export const TranslateBatchOutput = z.object({
+  batchId: z.string(),
+  /** One entry per segment, in input order (an empty text where that segment failed: see `failures`). */
+  translations: z.array(TranslationView),
+  /** Segments that could not be translated (e.g. one segment alone is over the 128 KiB request limit). */
+  failures: z.array(z.object({ index: z.number().int(), message: z.string() })),
+  requests: z.number().int(),
+  characters: z.number().int(),
+  engine: z.string().nullable(),
+});
+export type TranslateBatchOutput = z.infer<typeof TranslateBatchOutput>;
+
+export const CancelInput = z.object({ requestId: Id });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Detection (beta)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const DetectOutput = z.object({
+  results: z.array(z.object({ status: z.enum(DETECTION_STATUSES), language: z.string().optional() })),
+});
+export type DetectOutput = z.infer<typeof DetectOutput>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Documents (implemented by a later issue; declared so the shell can show honest states)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const DocumentJob = z.object({
+  jobId: z.string(),
+  fileName: z.string(),
+  sourceLang: z.string().nullable(),
+  targetLang: z.string(),
+  status: z.enum([...DOCUMENT_STATUSES, 'uploading', 'downloaded', 'failed']),
+  secondsRemaining: z.number().optional(),
+  billedCharacters: z.number().optional(),
+  message: z.string().optional(),
+  /** Where the translated file was saved, once downloaded. */
+  outputPath: z.string().optional(),
+  createdAt: z.string(),
+  connectionId: z.string(),
+});
+export type DocumentJob = z.infer<typeof DocumentJob>;
+
+export const DocumentUploadInput = z.object({
+  /** Absolute path of a file the user picked (via `documents.pickFile` or drag and drop). */
+  path: z.string().min(1),
+  targetLang: LangCode,
+  sourceLang: LangCode.optional(),
+  outputFormat: z.string().trim().min(1).max(10).optional(),
+  formality: z.enum(FORMALITY_VALUES).optional(),
+  glossaryId: z.string().trim().min(1).optional(),
+  glossaryIds: z.array(z.string().trim().min(1)).max(LIMITS.glossariesPerRequest).optional(),
+  styleId: z.string().trim().min(1).optional(),
+  translationMemoryId: z.string().trim().min(1).optional(),
+  translationMemoryThreshold: z.number().int().min(0).max(100).optional(),
+});
+
+export const PickedFile = z.object({ path: z.string(), name: z.string(), size: z.number() });
+export type PickedFile = z.infer<typeof PickedFile>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Glossaries (later issue)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const GlossaryView = z.object({
+  glossaryId: z.string(),
+  name: z.string(),
+  ready: z.boolean(),
+  sourceLang: z.string(),
+  targetLang: z.string(),
+  creationTime: z.string(),
+  entryCount: z.number(),
+});
+export type GlossaryView = z.infer<typeof GlossaryView>;
+
+export const GlossaryEntry = z.object({
+  source: z.string().min(1).max(LIMITS.glossaryTermBytes),
+  target: z.string().min(1).max(LIMITS.glossaryTermBytes),
+});
+export type GlossaryEntry = z.infer<typeof GlossaryEntry>;
+
+export const GlossaryCreateInput = z.object({
+  name: z.string().trim().min(1, 'Give the glossary a name.').max(LIMITS.glossaryTermBytes),
+  sourceLang: LangCode,
+  targetLang: LangCode,
+  entries: z.array(GlossaryEntry).min(1, 'A glossary needs at least one entry.'),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Admin: developer keys (later issue). `keyId` is the key's identifier as the admin API reports it.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const DeveloperKeyView = z.object({
+  keyId: z.string(),
+  label: z.string(),
+  creationTime: z.string(),
+  deactivatedTime: z.string().optional(),
+  isDeactivated: z.boolean(),
+  characterLimit: z.number().nullable(),
+});
+export type DeveloperKeyView = z.infer<typeof DeveloperKeyView>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings, app, local service
+// ---------------------------------------------------------------------------------------------------------------
+
+export const Theme = z.enum(['light', 'dark', 'system']);
+
+export const Settings = z.object({
+  theme: Theme,
+  translateAsYouType: z.boolean(),
+  /** Pause after the last keystroke before translating, in ms. */
+  debounceMs: z.number().int().min(100).max(5000),
+  defaults: z.object({
+    /** Null = auto-detect. */
+    sourceLang: z.string().nullable(),
+    targetLang: z.string(),
+    formality: z.enum(FORMALITY_VALUES),
+    modelType: z.enum(MODEL_TYPES),
+  }),
+  /** Requests in flight at once in multi-segment mode. */
+  batchConcurrency: z.number().int().min(1).max(8),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  translateAsYouType: true,
+  debounceMs: 500,
+  defaults: { sourceLang: null, targetLang: 'EN-US', formality: 'default', modelType: 'latency_optimized' },
+  batchConcurrency: 4,
+};
+
+export const SettingsPatch = z
+  .object({
+    theme: Theme.optional(),
+    translateAsYouType: z.boolean().optional(),
+    debounceMs: z.number().int().min(100, 'Use at least 100 ms.').max(5000, 'Use at most 5000 ms.').optional(),
+    defaults: z
+      .object({
+        sourceLang: LangCode.nullable().optional(),
+        targetLang: LangCode.optional(),
+        formality: z.enum(FORMALITY_VALUES).optional(),
+        modelType: z.enum(MODEL_TYPES).optional(),
+      })
+      .strict()
+      .optional(),
+    batchConcurrency: z.number().int().min(1).max(8).optional(),
+  })
+  .strict();
+export type SettingsPatch = z.input<typeof SettingsPatch>;
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.string(),
+  /** `electron` in the desktop app, `web` in the web harness. */
+  shell: z.enum(['electron', 'web']),
+  runtimeVersion: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const LocalServiceStatus = z.object({
+  state: z.enum(['stopped', 'starting', 'ready', 'error']),
+  engines: z.array(z.string()),
+  /** Its Pro listener on 127.0.0.1 when ready (no key: keys stay in main). */
+  proUrl: z.string().optional(),
+  freeUrl: z.string().optional(),
+  message: z.string().optional(),
+});
+export type LocalServiceStatus = z.infer<typeof LocalServiceStatus>;
+
+export const LocalServiceLanguages = z.object({
+  source: z.array(LanguageView),
+  target: z.array(LanguageView),
+  /** True when only the pseudo engine is running (output is a preview, not a translation). */
+  pseudo: z.boolean(),
+});
+export type LocalServiceLanguages = z.infer<typeof LocalServiceLanguages>;
+
+export const MenuCommand = z.enum([
+  'navigate.translate',
+  'navigate.documents',
+  'navigate.glossaries',
+  'navigate.usage',
+  'navigate.keys',
+  'navigate.settings',
+  'translate.now',
+  'translate.swapLanguages',
+  'translate.focusSource',
+]);
+export type MenuCommand = z.infer<typeof MenuCommand>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The contract
+// ---------------------------------------------------------------------------------------------------------------
+
+export const contract = {
+  // Connections: several named ones; one active. Keys never come back.
+  'connections.list': { input: NoInput, output: ConnectionsState },
+  'connections.status': { input: NoInput, output: ConnectionStatus },
+  'connections.addLocal': { input: z.object({ name: ConnectionName.optional() }), output: ConnectionView },
+  'connections.addHosted': {
+    input: z.object({
+      name: ConnectionName,
+      apiKey: SecretInput,
+      /** Default: detect from the key (`:fx` suffix = Free). */
+      tier: z.enum(['auto', 'pro', 'free']).optional(),
+      authScheme: AuthScheme.optional(),
+      persistence: Persistence.optional(),
+    }),
+    output: ConnectionView,
+  },
+  'connections.addCustom': {
+    input: z.object({
+      name: ConnectionName,
+      baseUrl: HttpUrl,
+      apiKey: SecretInput,
+      authScheme: AuthScheme.optional(),
+      persistence: Persistence.optional(),
+    }),
+    output: ConnectionView,
+  },
+  'connections.test': { input: z.object({ id: Id }), output: ConnectionTestResult },
+  'connections.rename': { input: z.object({ id: Id, name: ConnectionName }), output: ConnectionView },
+  'connections.remove': { input: z.object({ id: Id }), output: ConnectionsState },
+  'connections.setActive': { input: z.object({ id: Id }), output: ConnectionsState },
+
+  // Credentials: write-only from the renderer.
+  'credentials.status': { input: NoInput, output: CredentialsStatus },
+  'credentials.setApiKey': {
+    input: z.object({ connectionId: Id, apiKey: SecretInput, persistence: Persistence.optional() }),
+    output: SecretStatus,
+  },
+  'credentials.clearApiKey': { input: z.object({ connectionId: Id }), output: SecretStatus },
+  'credentials.setAdminKey': {
+    input: z.object({ connectionId: Id, adminKey: SecretInput, persistence: Persistence.optional() }),
+    output: SecretStatus,
+  },
+  'credentials.clearAdminKey': { input: z.object({ connectionId: Id }), output: SecretStatus },
+
+  // Languages of the active connection (cached; `refresh` forces a fetch).
+  'languages.list': {
+    input: z.object({ type: z.enum(['source', 'target']), refresh: z.boolean().optional() }),
+    output: LanguageList,
+  },
+
+  // Translate.
+  'translate.run': { input: TranslateRunInput, output: TranslateRunOutput },
+  'translate.batch': { input: TranslateBatchInput, output: TranslateBatchOutput },
+  'translate.cancel': { input: CancelInput, output: z.object({ cancelled: z.boolean() }) },
+  'translate.detect': {
+    input: z.object({ texts: z.array(z.string().min(1)).min(1).max(LIMITS.textsPerRequest) }),
+    output: DetectOutput,
+  },
+
+  // Documents (later issue).
+  'documents.pickFile': { input: NoInput, output: PickedFile.nullable() },
+  'documents.list': { input: NoInput, output: z.array(DocumentJob) },
+  'documents.upload': { input: DocumentUploadInput, output: DocumentJob },
+  'documents.refresh': { input: z.object({ jobId: Id }), output: DocumentJob },
+  'documents.download': {
+    input: z.object({ jobId: Id, overwrite: z.boolean().optional() }),
+    output: DocumentJob,
+  },
+  'documents.remove': { input: z.object({ jobId: Id }), output: z.array(DocumentJob) },
+  'documents.reveal': { input: z.object({ jobId: Id }), output: z.object({ shown: z.boolean() }) },
+
+  // Glossaries (later issue).
+  'glossaries.list': { input: NoInput, output: z.array(GlossaryView) },
+  'glossaries.get': { input: z.object({ glossaryId: Id }), output: GlossaryView },
+  'glossaries.entries': { input: z.object({ glossaryId: Id }), output: z.array(GlossaryEntry) },
+  'glossaries.create': { input: GlossaryCreateInput, output: GlossaryView },
+  'glossaries.replace': {
+    input: GlossaryCreateInput.extend({ glossaryId: Id }),
+    output: GlossaryView,
+  },
+  'glossaries.remove': { input: z.object({ glossaryId: Id }), output: z.object({ removed: z.boolean() }) },
+  'glossaries.languagePairs': {
+    input: NoInput,
+    output: z.array(z.object({ sourceLang: z.string(), targetLang: z.string() })),
+  },
+  'glossaries.importFile': {
+    input: NoInput,
+    output: z.object({ entries: z.array(GlossaryEntry), fileName: z.string() }).nullable(),
+  },
+  'glossaries.exportFile': {
+    input: z.object({ glossaryId: Id, format: z.enum(['tsv', 'csv']) }),
+    output: z.object({ path: z.string() }).nullable(),
+  },
+
+  // Usage of the active connection.
+  'usage.get': { input: NoInput, output: UsageView },
+
+  // Admin interface: developer keys (later issue; needs the connection's admin key).
+  'adminKeys.list': { input: NoInput, output: z.array(DeveloperKeyView) },
+  'adminKeys.create': { input: z.object({ label: z.string().trim().max(200).optional() }), output: DeveloperKeyView },
+  'adminKeys.rename': { input: z.object({ keyId: Id, label: z.string().trim().min(1).max(200) }), output: DeveloperKeyView },
+  'adminKeys.setLimit': {
+    input: z.object({ keyId: Id, characters: z.number().int().min(0).nullable() }),
+    output: DeveloperKeyView,
+  },
+  'adminKeys.deactivate': { input: z.object({ keyId: Id }), output: DeveloperKeyView },
+
+  // Settings.
+  'settings.get': { input: NoInput, output: Settings },
+  'settings.update': { input: SettingsPatch, output: Settings },
+
+  // App.
+  'app.info': { input: NoInput, output: AppInfo },
+  'app.openExternal': {
+    input: z.object({ url: z.string().url('Not a web address.') }),
+    output: z.object({ opened: z.boolean() }),
+  },
+  'app.copyText': { input: z.object({ text: z.string().max(10_000_000) }), output: z.object({ copied: z.boolean() }) },
+  'app.saveTextFile': {
+    input: z.object({
+      suggestedName: z.string().trim().min(1).max(200),
+      content: z.string().max(200_000_000),
+    }),
+    output: z.object({ path: z.string() }).nullable(),
+  },
+
+  // The bundled local Translation Service.
+  'localService.status': { input: NoInput, output: LocalServiceStatus },
+  'localService.languages': { input: NoInput, output: LocalServiceLanguages },
+  'localService.restart': { input: NoInput, output: LocalServiceStatus },
+} as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+export type CallInput<K extends CallName> = z.input<Contract[K]['input']>;
+/** The input after validation (transforms applied): what the main-side service receives. */
+export type CallParsedInput<K extends CallName> = z.output<Contract[K]['input']>;
+export type CallOutput<K extends CallName> = z.output<Contract[K]['output']>;
+
+export const CALL_NAMES = Object.keys(contract) as CallName[];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Events main → renderer
+// ---------------------------------------------------------------------------------------------------------------
+
+export const events = {
+  /** Progress of a multi-segment batch. */
+  'translate.batchProgress': z.object({
+    batchId: z.string(),
+    done: z.number().int(),
+    total: z.number().int(),
+    requests: z.number().int(),
+  }),
+  /** The service slowed us down (429/529) or failed transiently; the client retries after `delayMs`. */
+  'api.retrying': z.object({
+    /** `translate.run`-style name of the operation being retried. */
+    operation: z.string(),
+    requestId: z.string().optional(),
+    status: z.number().int().nullable(),
+    attempt: z.number().int(),
+    delayMs: z.number(),
+    message: z.string(),
+  }),
+  'connections.changed': ConnectionsState,
+  'connections.statusChanged': ConnectionStatus,
+  'localService.statusChanged': LocalServiceStatus,
+  'usage.changed': UsageView,
+  'settings.changed': Settings,
+  'documents.changed': DocumentJob,
+  /** A menu item or shortcut the renderer acts on. */
+  'app.command': z.object({ command: MenuCommand }),
+} as const satisfies Record<`${string}.${string}`, z.ZodType>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<K extends EventName> = z.output<Events[K]>;
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export { channelOf } from './channels.js';

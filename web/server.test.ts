@@ -1,0 +1,117 @@
+/**
+ * The web harness end to end, without a browser: a `ws` client plays the page. Checks the one-time token and the
+ * origin guard, that calls reach the same registrars (first run on the local engine, spawned as a child process
+ * like the app does), that events arrive, and that the page and shim are served with a strict CSP.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startHarness, tokensMatch, type Harness } from './server.js';
+
+let dir: string;
+let h: Harness;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'verso-web-'));
+  await mkdir(join(dir, 'renderer'));
+  await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><html><head><title>Verso</title></head><body></body></html>');
+  h = await startHarness({ port: 0, dataDir: join(dir, 'data'), rendererDir: join(dir, 'renderer'), engines: ['pseudo'], log: () => undefined });
+});
+afterAll(async () => {
+  await h?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function open(origin: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/__verso/ws`, { origin });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+function closed(ws: WebSocket): Promise<number> {
+  return new Promise((resolve) => ws.once('close', (code) => resolve(code)));
+}
+
+/** A page-like client: hello with the token, then `call(name, input)` and collected events. */
+async function page(token = h.token) {
+  const ws = await open(`http://127.0.0.1:${h.port}`);
+  const events: { name: string; payload: unknown }[] = [];
+  const waiting = new Map<number, (r: unknown) => void>();
+  let id = 0;
+  const welcome = new Promise<void>((resolve) => {
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as { type: string; id: number; result: unknown; name: string; payload: unknown };
+      if (msg.type === 'welcome') resolve();
+      if (msg.type === 'result') waiting.get(msg.id)?.(msg.result);
+      if (msg.type === 'event') events.push({ name: msg.name, payload: msg.payload });
+    });
+  });
+  ws.send(JSON.stringify({ type: 'hello', token }));
+  return {
+    ws,
+    events,
+    welcome,
+    call(name: string, input?: unknown) {
+      return new Promise<{ ok: boolean; data?: unknown; error?: { code: string; message: string } }>((resolve) => {
+        const n = ++id;
+        waiting.set(n, resolve as (r: unknown) => void);
+        ws.send(JSON.stringify({ type: 'call', id: n, name, input }));
+      });
+    },
+  };
+}
+
+describe('web harness', () => {
+  it('prints a loopback URL carrying the token in the fragment', () => {
+    expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/#token=[A-Za-z0-9_-]{40,}$`));
+  });
+
+  it('compares tokens exactly', () => {
+    expect(tokensMatch(h.token, h.token)).toBe(true);
+    expect(tokensMatch(`${h.token}x`, h.token)).toBe(false);
+    expect(tokensMatch('', h.token)).toBe(false);
+  });
+
+  it('refuses a WebSocket from another origin', async () => {
+    await expect(open('http://evil.example')).rejects.toThrow(/403/);
+  });
+
+  it('closes a connection that presents a wrong token, before any call runs', async () => {
+    const p = await page('wrong-token');
+    const code = await closed(p.ws);
+    expect(code).toBe(4401);
+  });
+
+  it('serves the page with the shim injected first and a strict CSP', async () => {
+    const res = await fetch(`http://127.0.0.1:${h.port}/`);
+    const html = await res.text();
+    expect(html.indexOf('/__verso/shim.js')).toBeLessThan(html.indexOf('<title>'));
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain(`connect-src 'self' ws://127.0.0.1:${h.port}`);
+    const shim = await (await fetch(`http://127.0.0.1:${h.port}/__verso/shim.js`)).text();
+    expect(shim).toContain('"translate.run"');
+    expect(shim).not.toContain('__VERSO_CALL_NAMES__');
+    expect((await fetch(`http://127.0.0.1:${h.port}/..%2f..%2fpackage.json`)).status).not.toBe(200);
+  });
+
+  it('runs calls through the same registrars: first run, local engine, translation, events', async () => {
+    const p = await page();
+    await p.welcome;
+    const info = await p.call('app.info');
+    expect(info.data).toMatchObject({ name: 'Verso', shell: 'web' });
+    const bad = await p.call('settings.update', { debounceMs: 1 });
+    expect(bad.error?.code).toBe('invalid_input');
+    const added = await p.call('connections.addLocal', {});
+    expect(added.ok).toBe(true);
+    const t = await p.call('translate.run', { texts: ['Good morning'], options: { targetLang: 'DE' } });
+    expect(t.ok).toBe(true);
+    expect((t.data as { engine: string }).engine).toBe('pseudo');
+    expect(p.events.some((e) => e.name === 'connections.changed')).toBe(true);
+    p.ws.close();
+  });
+});

@@ -1,0 +1,365 @@
+/**
+ * The Verso web harness (plain Node): serves the built renderer (`out/renderer`) on 127.0.0.1 and binds the same
+ * IPC registrars and services the Electron main process uses, over a loopback WebSocket guarded by a one-time
+ * token. It starts the local Translation Service like the app does. It is how the e2e tests run Verso and how
+ * anyone uses it where Electron cannot run.
+ *
+ *   npx tsx web/server.ts [--port 0] [--data-dir DIR] [--renderer-dir out/renderer] [--engines apertium,pseudo]
+ *                         [--hosted-pro-url URL --hosted-free-url URL] [--test-cipher] [--faults]
+ *
+ * Prints one line: `Verso web harness: http://127.0.0.1:P/#token=…`.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { homedir, platform } from 'node:os';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import ts from 'typescript';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { CALL_NAMES, channelOf, type CallName } from '../shared/ipc/contract.js';
+import { createJsonFileStore } from '../electron/main/adapters/json-file-store.js';
+import { createTestFileCipher, createUnavailableCipher } from '../electron/main/adapters/node-cipher.js';
+import { systemClock } from '../electron/main/adapters/node-clock.js';
+import { nodeFileSystem } from '../electron/main/adapters/node-fs.js';
+import { createNodeHttpTransport } from '../electron/main/adapters/node-http.js';
+import { createNodeLauncher } from '../electron/main/adapters/node-launcher.js';
+import { buildUserAgent, composeServices, warmUp, type Composed } from '../electron/main/compose.js';
+import type { IpcInvokeEvent, IpcMainLike } from '../electron/main/ipc/handle.js';
+import { registerAllIpc } from '../electron/main/ipc/index.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface HarnessOptions {
+  port?: number;
+  dataDir: string;
+  rendererDir?: string;
+  engines?: string[];
+  hostedProUrl?: string;
+  hostedFreeUrl?: string;
+  /** Encrypt keys at rest with the test-only file cipher (e2e); default: keys are kept for the session only. */
+  testCipher?: boolean;
+  /** Fault injection in the local service (tests). */
+  faults?: boolean;
+  /** Start the local engine at once when it is (or will be) the connection in use. Default true. */
+  warmLocal?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Harness {
+  url: string;
+  port: number;
+  token: string;
+  composed: Composed;
+  close(): Promise<void>;
+}
+
+/** Dispatcher with the shape of Electron's ipcMain: the registrars bind to it exactly as they do in the app. */
+export class LocalIpcMain implements IpcMainLike {
+  private readonly handlers = new Map<string, (event: IpcInvokeEvent, ...args: unknown[]) => Promise<unknown>>();
+
+  handle(channel: string, listener: (event: IpcInvokeEvent, ...args: unknown[]) => Promise<unknown>): void {
+    if (this.handlers.has(channel)) throw new Error(`Second handler for ${channel}`);
+    this.handlers.set(channel, listener);
+  }
+
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+
+  has(channel: string): boolean {
+    return this.handlers.has(channel);
+  }
+
+  invoke(channel: string, event: IpcInvokeEvent, input: unknown): Promise<unknown> {
+    const h = this.handlers.get(channel);
+    if (!h) return Promise.resolve({ ok: false, error: { code: 'not_found', message: 'Verso has no such function.' } });
+    return h(event, input);
+  }
+}
+
+/** Compares tokens in constant time (hashing first makes the lengths equal). */
+export function tokensMatch(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && given.length === expected.length;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The shim script: `web/shim-client.ts` transpiled on its own, with the contract's call names filled in. */
+function buildShim(): string {
+  const source = readFileSync(join(ROOT, 'web', 'shim-client.ts'), 'utf8');
+  const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  return js.replace(/^export \{\};?\s*$/m, '').replace('__VERSO_CALL_NAMES__', JSON.stringify(CALL_NAMES));
+}
+
+function csp(port: number): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React sets style attributes through the CSSOM (not blocked); 'unsafe-inline' covers <style> a library injects.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ws://127.0.0.1:${port}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export async function startHarness(o: HarnessOptions): Promise<Harness> {
+  const log = o.log ?? ((l: string) => console.error(l));
+  const rendererDir = resolve(o.rendererDir ?? join(ROOT, 'out', 'renderer'));
+  mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const token = randomBytes(32).toString('base64url');
+
+  const composed = composeServices(
+    {
+      transport: createNodeHttpTransport(),
+      clock: systemClock,
+      cipher: o.testCipher
+        ? createTestFileCipher(join(o.dataDir, 'test-only-secret.key'))
+        : createUnavailableCipher(
+            'web-harness',
+            'The web harness cannot use the system keyring, so Verso will not write keys to disk here. Keep keys for this session only, or use the desktop app.',
+          ),
+      stores: {
+        settings: createJsonFileStore(join(o.dataDir, 'settings.json')),
+        secrets: createJsonFileStore(join(o.dataDir, 'secrets.json')),
+        connections: createJsonFileStore(join(o.dataDir, 'connections.json')),
+        cache: createJsonFileStore(join(o.dataDir, 'cache.json')),
+      },
+      fs: nodeFileSystem,
+      launcher: createNodeLauncher({ entry: join(ROOT, 'service', 'cli.ts'), nodeArgs: ['--import', 'tsx'], onLog: (l) => log(`[local-service] ${l}`) }),
+      opener: {
+        async open(url) {
+          log(`Verso web harness: open this link in your browser: ${url}`);
+        },
+      },
+      clipboard: { writeText: async () => false },
+      saveDialog: {
+        async saveText(name, content) {
+          // No native dialog here: exports go to <data-dir>/exports, never over an existing file.
+          const dir = join(o.dataDir, 'exports');
+          mkdirSync(dir, { recursive: true });
+          const ext = extname(name);
+          const base = name.slice(0, name.length - ext.length);
+          for (let i = 0; ; i++) {
+            const p = join(dir, i === 0 ? name : `${base} (${i})${ext}`);
+            try {
+              await writeFile(p, content, { flag: 'wx' });
+              return p;
+            } catch (e) {
+              if ((e as { code?: string }).code !== 'EEXIST') throw e;
+            }
+          }
+        },
+      },
+    },
+    {
+      userDataDir: o.dataDir,
+      appInfo: { name: 'Verso', version: pkg.version, platform: platform(), shell: 'web', runtimeVersion: process.versions.node },
+      userAgent: buildUserAgent(pkg.version, platform(), 'node', process.version),
+      hosted: { ...(o.hostedProUrl && { pro: o.hostedProUrl }), ...(o.hostedFreeUrl && { free: o.hostedFreeUrl }) },
+      ...(o.engines && { localEngines: o.engines }),
+      ...(o.faults && { localFaults: true }),
+      allowedExternalHosts: ['github.com', 'www.apertium.org', 'apertium.org'],
+    },
+  );
+
+  const ipc = new LocalIpcMain();
+  const trusted = new WeakSet<object>();
+  let origin = '';
+  registerAllIpc(
+    {
+      ipcMain: ipc,
+      // Same rule as the app: only an authenticated page of our own origin may call.
+      isTrustedSender: (event) => typeof event.sender === 'object' && event.sender !== null && trusted.has(event.sender) && event.senderFrame?.url === origin,
+      secrets: composed.secrets,
+      log,
+    },
+    composed.services,
+  );
+
+  let shim: string | undefined;
+  const server = createServer((req, res) => void serve(req, res));
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const headers = {
+      'Content-Security-Policy': csp(port),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
+    };
+    try {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (path === '/__verso/shim.js') {
+        shim ??= buildShim();
+        res.writeHead(200, { ...headers, 'Content-Type': MIME['.js']! });
+        res.end(shim);
+        return;
+      }
+      let file = resolve(rendererDir, `.${path}`);
+      // Never serve anything outside the renderer folder.
+      if (file !== rendererDir && !file.startsWith(rendererDir + sep)) {
+        res.writeHead(403, headers).end('Forbidden');
+        return;
+      }
+      const st = await stat(file).catch(() => undefined);
+      if (!st || st.isDirectory()) file = join(rendererDir, 'index.html');
+      if (!existsSync(file)) {
+        res.writeHead(503, { ...headers, 'Content-Type': MIME['.txt']! });
+        res.end(`The renderer is not built. Run: npx vite build -c renderer/vite.config.ts (output: ${rendererDir}), then reload.`);
+        return;
+      }
+      let body: Buffer | string = await readFile(file);
+      const type = MIME[extname(file)] ?? 'application/octet-stream';
+      if (extname(file) === '.html') {
+        // The shim must run before the renderer's modules so `window.verso` exists when they load.
+        body = body.toString('utf8').replace(/<head([^>]*)>/i, '<head$1>\n    <script src="/__verso/shim.js"></script>');
+      }
+      res.writeHead(200, { ...headers, 'Content-Type': type });
+      res.end(body);
+    } catch {
+      res.writeHead(400, headers).end('Bad request');
+    }
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 * 1024 });
+  const sockets = new Set<WebSocket>();
+  server.on('upgrade', (req, socket, head) => {
+    // Another page or program on this machine must not drive Verso: refuse any origin but ours.
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/__verso/ws' || req.headers.origin !== origin) {
+      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      let authed = false;
+      const helloTimer = setTimeout(() => ws.close(4401, 'no token'), 10_000);
+      ws.on('message', (data) => {
+        let msg: { type?: string; token?: string; id?: number; name?: string; input?: unknown };
+        try {
+          msg = JSON.parse(String(data)) as typeof msg;
+        } catch {
+          ws.close(4400, 'bad message');
+          return;
+        }
+        if (!authed) {
+          clearTimeout(helloTimer);
+          if (msg.type !== 'hello' || typeof msg.token !== 'string' || !tokensMatch(msg.token, token)) {
+            ws.close(4401, 'bad token');
+            return;
+          }
+          authed = true;
+          trusted.add(ws);
+          sockets.add(ws);
+          ws.send(JSON.stringify({ type: 'welcome' }));
+          return;
+        }
+        if (msg.type !== 'call' || typeof msg.id !== 'number' || typeof msg.name !== 'string') return;
+        const id = msg.id;
+        const name = msg.name as CallName;
+        const event: IpcInvokeEvent = { sender: ws, senderFrame: { url: origin } };
+        void ipc.invoke(channelOf(name), event, msg.input).then((result) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'result', id, result }));
+        });
+      });
+      ws.on('close', () => {
+        clearTimeout(helloTimer);
+        sockets.delete(ws);
+      });
+    });
+  });
+
+  const unsubscribe = composed.events.subscribe((name, payload) => {
+    const msg = JSON.stringify({ type: 'event', name, payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(msg);
+  });
+
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(o.port ?? 0, '127.0.0.1', () => ok());
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  origin = `http://127.0.0.1:${port}`;
+  if (o.warmLocal !== false) warmUp(composed);
+
+  return {
+    url: `${origin}/#token=${token}`,
+    port,
+    token,
+    composed,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      await new Promise<void>((r) => server.close(() => r()));
+      await composed.shutdown();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      'data-dir': { type: 'string' },
+      'renderer-dir': { type: 'string' },
+      engines: { type: 'string' },
+      'hosted-pro-url': { type: 'string' },
+      'hosted-free-url': { type: 'string' },
+      'test-cipher': { type: 'boolean', default: false },
+      faults: { type: 'boolean', default: false },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a number from 0 to 65535 (0 picks a free port); got "${values.port}".`);
+    process.exit(2);
+  }
+  const dataDir = resolve(values['data-dir'] ?? process.env.VERSO_USER_DATA ?? join(homedir(), '.verso-web'));
+  const h = await startHarness({
+    port,
+    dataDir,
+    ...(values['renderer-dir'] && { rendererDir: values['renderer-dir'] }),
+    ...(values.engines && { engines: values.engines.split(',').map((s) => s.trim()).filter(Boolean) }),
+    ...(values['hosted-pro-url'] && { hostedProUrl: values['hosted-pro-url'] }),
+    ...(values['hosted-free-url'] && { hostedFreeUrl: values['hosted-free-url'] }),
+    testCipher: values['test-cipher'] === true,
+    faults: values.faults === true,
+  });
+  console.log(`Verso web harness: ${h.url}`);
+  console.error(`Verso web harness: data in ${dataDir}`);
+  const stop = () => {
+    void h.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e: unknown) => {
+    console.error(`Verso web harness could not start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}

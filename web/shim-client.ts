@@ -1,0 +1,102 @@
+/**
+ * The `window.verso` shim of the web harness (browser, injected before the renderer's scripts). It implements the
+ * same `VersoApi` as the Electron preload over a loopback WebSocket: calls are `{type:'call', id, name, input}`,
+ * answers `{type:'result', id, result}`, events `{type:'event', name, payload}`. The one-time token comes from
+ * the URL fragment (never sent in a request line or Referer) and is presented in the first message.
+ *
+ * This file must stay free of runtime imports: the harness transpiles it on its own and serves it as one script,
+ * with `__VERSO_CALL_NAMES__` replaced by the contract's call names.
+ */
+import type { VersoApi } from '../shared/ipc/api-types.js';
+
+declare const __VERSO_CALL_NAMES__: string[];
+
+interface Pending {
+  resolve: (r: unknown) => void;
+}
+
+(function installVersoShim() {
+  const names = __VERSO_CALL_NAMES__;
+  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+  const pending = new Map<number, Pending>();
+  const listeners = new Map<string, Set<(p: unknown) => void>>();
+  let queue: string[] = [];
+  let socket: WebSocket | undefined;
+  let ready = false;
+  let refused = false;
+  let nextId = 1;
+
+  const lost = (message: string) => ({ ok: false, error: { code: 'internal', message } });
+
+  function failAll(message: string) {
+    for (const p of pending.values()) p.resolve(lost(message));
+    pending.clear();
+    queue = [];
+  }
+
+  function connect() {
+    const ws = new WebSocket(`ws://${location.host}/__verso/ws`);
+    socket = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(String(ev.data)) as { type: string; id?: number; result?: unknown; name?: string; payload?: unknown };
+      if (msg.type === 'welcome') {
+        ready = true;
+        for (const m of queue) ws.send(m);
+        queue = [];
+      } else if (msg.type === 'result' && msg.id !== undefined) {
+        pending.get(msg.id)?.resolve(msg.result);
+        pending.delete(msg.id);
+      } else if (msg.type === 'event' && msg.name !== undefined) {
+        for (const cb of listeners.get(msg.name) ?? []) {
+          try {
+            cb(msg.payload);
+          } catch (e) {
+            console.error(e);
+          }
+        }
+      }
+    };
+    ws.onclose = (ev) => {
+      ready = false;
+      if (ev.code === 4401) {
+        refused = true;
+        failAll('The Verso web harness refused this page: open the exact address it printed (with #token=…).');
+        return;
+      }
+      failAll('Verso lost the connection to its engine (the web harness stopped?). Start it again and reload the page.');
+      setTimeout(connect, 1000);
+    };
+  }
+
+  function call(name: string, input: unknown): Promise<unknown> {
+    if (refused) return Promise.resolve(lost('The Verso web harness refused this page: open the exact address it printed (with #token=…).'));
+    return new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, { resolve });
+      const msg = JSON.stringify({ type: 'call', id, name, input });
+      if (ready && socket) socket.send(msg);
+      else queue.push(msg);
+    });
+  }
+
+  const api: Record<string, unknown> = {};
+  for (const name of names) {
+    const dot = name.indexOf('.');
+    const domain = name.slice(0, dot);
+    const verb = name.slice(dot + 1);
+    const group = (api[domain] ??= {}) as Record<string, unknown>;
+    group[verb] = (input?: unknown) => call(name, input);
+  }
+  api.on = (name: string, cb: (p: unknown) => void) => {
+    let set = listeners.get(name);
+    if (!set) listeners.set(name, (set = new Set()));
+    set.add(cb);
+    return () => {
+      set.delete(cb);
+    };
+  };
+  for (const v of Object.values(api)) if (typeof v === 'object' && v !== null) Object.freeze(v);
+  Object.defineProperty(window, 'verso', { value: Object.freeze(api) as unknown as VersoApi, writable: false, configurable: false });
+  connect();
+})();
