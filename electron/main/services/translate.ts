@@ -4,6 +4,7 @@
  * and the HTTP calls stay here; the renderer gets text, detected language and billed characters.
  */
 import type { TranslateBatchOutput, TranslateOptions, TranslateRunOutput, TranslationView } from '../../../shared/ipc/contract.js';
+import { codePoints } from '../../../shared/spec/billing.js';
 import type { WireTranslation } from '../../../shared/spec/wire.js';
 import { translateBody } from './api-client.js';
 import { ApiError } from './api-errors.js';
@@ -21,11 +22,7 @@ export function toView(t: WireTranslation): TranslationView {
   return v;
 }
 
-function codePoints(texts: readonly string[]): number {
-  let n = 0;
-  for (const t of texts) for (const _ of t) n++;
-  return n;
-}
+const totalCodePoints = (texts: readonly string[]): number => texts.reduce((n, t) => n + codePoints(t), 0);
 
 export class TranslateService {
   /** Insertion-ordered map used as an LRU of identical requests. */
@@ -65,7 +62,7 @@ export class TranslateService {
     try {
       const client = await this.connections.clientFor(connectionId);
       const res = await client.translate(input.texts, input.options, { signal: ctl.signal, ...(input.requestId !== undefined && { requestId: input.requestId }) });
-      const out: TranslateRunOutput = { translations: res.translations.map(toView), characters: codePoints(input.texts), engine: res.engine, cached: false };
+      const out: TranslateRunOutput = { translations: res.translations.map(toView), characters: totalCodePoints(input.texts), engine: res.engine, cached: false };
       this.cache.set(cacheKey, out);
       if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.connections.noteActiveError(undefined);
@@ -104,7 +101,7 @@ export class TranslateService {
         translations,
         failures: outcome.failures,
         requests: outcome.requests,
-        characters: codePoints(input.segments),
+        characters: totalCodePoints(input.segments),
         engine,
       };
     } finally {
