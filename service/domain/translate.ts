@@ -18,7 +18,7 @@ import {
 import { LIMITS } from '../../shared/spec/limits.js';
 import type { Engine } from '../engines/types.js';
 import type { EngineSet } from '../engines/registry.js';
-import { applyGlossaries } from '../glossary/apply.js';
+import { applyGlossaries, type CompiledGlossary } from '../glossary/apply.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { cleanUserText } from '../text/markers.js';
 import { TextInputError, prepareText, type TextOptions } from '../text/prepare.js';
@@ -215,7 +215,8 @@ function nextMarkerId(unit: string): number {
   return max + 1;
 }
 
-function tmLookup(entries: [string, string][], text: string, threshold: number): string | undefined {
+/** The target of the most similar memory entry at or above `threshold` (0–100), if any. */
+export function tmLookup(entries: [string, string][], text: string, threshold: number): string | undefined {
   const probe = text.trim().toLowerCase();
   if (!probe) return undefined;
   let best: { score: number; target: string } | undefined;
@@ -228,8 +229,23 @@ function tmLookup(entries: [string, string][], text: string, threshold: number):
   return best?.target;
 }
 
-/** Checks references to account resources (glossaries, style rule list, translation memory) for the pair. */
-function resolveResources(deps: TranslateDeps, account: Account, req: TranslateRequest) {
+export type ResourceRefs = Pick<TranslateRequest, 'glossaryIds' | 'styleId' | 'tmId' | 'source' | 'target'>;
+
+export interface ResolvedResources {
+  glossaries: CompiledGlossary[];
+  tm?: [string, string][];
+}
+
+/**
+ * Checks references to account resources (glossaries, style rule list, translation memory) for the pair; used
+ * for text requests and document uploads alike (`noun` names which in messages).
+ */
+export function resolveResources(
+  deps: Pick<TranslateDeps, 'store' | 'glossaries'>,
+  account: Account,
+  req: ResourceRefs,
+  noun = 'request',
+): ResolvedResources {
   const glossaries = req.glossaryIds.map((id) => {
     const g = deps.store.getGlossary(account.id, id);
     if (!g) {
@@ -239,7 +255,7 @@ function resolveResources(deps: TranslateDeps, account: Account, req: TranslateR
       g.sourceLang.toUpperCase() === req.source && g.targetLang.toUpperCase() === baseLanguage(req.target);
     if (!pairOk) {
       throw badRequest(
-        `Glossary ${id} is for ${g.sourceLang.toUpperCase()}→${g.targetLang.toUpperCase()}, but this request is ${req.source}→${req.target}; use a glossary for the request's language pair.`,
+        `Glossary ${id} is for ${g.sourceLang.toUpperCase()}→${g.targetLang.toUpperCase()}, but this ${noun} is ${req.source}→${req.target}; use a glossary for the ${noun}'s language pair.`,
       );
     }
     return deps.glossaries.compiled(g);
