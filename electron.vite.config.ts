@@ -1,11 +1,11 @@
 /**
  * electron-vite build of the desktop app: main (ESM, with the local Translation Service's CLI as a second entry
  * so the app can start it with utilityProcess), the sandboxed preload (one CJS file with its few dependencies
- * bundled: sandboxed preloads cannot load ESM or node_modules) and the renderer (its own vite config).
+ * bundled: sandboxed preloads cannot load ESM or node_modules) and the renderer (reusing renderer/vite.config.ts).
  * `electron-vite build` works without the Electron binary; `electron-vite dev` needs it.
  */
 import { defineConfig } from 'electron-vite';
-import react from '@vitejs/plugin-react';
+import rendererConfig from './renderer/vite.config';
 import { fileURLToPath } from 'node:url';
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
@@ -31,15 +31,9 @@ export default defineConfig({
       },
     },
   },
+  // The renderer's own config (code splitting, start-screen preload, relative assets), so both builds agree.
   renderer: {
-    root: here('renderer'),
-    base: './',
-    plugins: [react()],
-    resolve: { alias: { '@shared': here('shared') } },
-    build: {
-      outDir: here('out/renderer'),
-      assetsInlineLimit: 0,
-      rollupOptions: { input: here('renderer/index.html') },
-    },
+    ...rendererConfig,
+    build: { ...rendererConfig.build, minify: true, rollupOptions: { input: here('renderer/index.html') } },
   },
 });

@@ -37,6 +37,7 @@ serve flags:
   --rate-limit <n>       requests per second per key (default: off)
   --in-memory            keep state in memory (keys.json is still written)
   --quiet                no request logs
+  --exit-with-stdin      stop when stdin closes (used by the app, so the service never outlives it)
 
 commands:
   account create [--name N] [--plan pro|pro_classic|free] [--admin] [--detect-beta] [--character-limit N]
@@ -94,6 +95,7 @@ async function serve(argv: string[]): Promise<void> {
       'rate-limit': { type: 'string' },
       'in-memory': { type: 'boolean' },
       quiet: { type: 'boolean' },
+      'exit-with-stdin': { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -125,11 +127,15 @@ async function serve(argv: string[]): Promise<void> {
     plugins: documentsPlugin ? [documentsPlugin] : [],
   });
   const engineNames = svc.engines.engines.map((e) => e.label).join(', ') || 'none';
-  process.stdout.write(
-    `Engines: ${engineNames}\n` +
-      `Pro key:   ${svc.keys.pro_key}\nFree key:  ${svc.keys.free_key}\nAdmin key: ${svc.keys.admin_key}\n` +
-      `(also in ${dataDir}/keys.json)\n`,
-  );
+  process.stdout.write(`Engines: ${engineNames}\n`);
+  // The keys are printed once, when they are created; afterwards only where to find them.
+  if (svc.firstStart) {
+    process.stdout.write(
+      `Created an account with these keys:\n` +
+        `Pro key:   ${svc.keys.pro_key}\nFree key:  ${svc.keys.free_key}\nAdmin key: ${svc.keys.admin_key}\n`,
+    );
+  }
+  process.stdout.write(`Keys: ${dataDir}/keys.json\n`);
   // The one line tools wait for; keep its format stable.
   process.stdout.write(`[verso-service] ready pro=${svc.proUrl} free=${svc.freeUrl} data=${dataDir}\n`);
   const stop = async () => {
@@ -138,6 +144,12 @@ async function serve(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  if (values['exit-with-stdin']) {
+    // A parent that dies without stopping us (kill -9) closes our stdin: stop too, leaving no orphan behind.
+    process.stdin.on('end', stop);
+    process.stdin.on('close', stop);
+    process.stdin.resume();
+  }
 }
 
 function accountCmd(sub: string | undefined, argv: string[]): void {

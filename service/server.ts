@@ -55,6 +55,8 @@ export interface RunningService {
   proUrl: string;
   freeUrl: string;
   keys: ServiceKeys;
+  /** True when this start created the account and its keys. */
+  firstStart: boolean;
   dataDir?: string;
   store: Store;
   engines: EngineSet;
@@ -91,9 +93,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const store = new Store(openDb(options.inMemory ? undefined : options.dataDir));
 
   let keys: ServiceKeys;
+  let firstStart = false;
   const keysFile = options.dataDir ? join(options.dataDir, 'keys.json') : undefined;
   if (store.listAccounts().length === 0) {
     keys = bootstrapAccount(store);
+    firstStart = true;
     if (options.dataDir) writeKeysFile(options.dataDir, keys);
   } else if (keysFile && existsSync(keysFile)) {
     keys = JSON.parse(readFileSync(keysFile, 'utf8')) as ServiceKeys;
@@ -147,6 +151,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     proUrl: urls.pro,
     freeUrl: urls.free,
     keys,
+    firstStart,
     dataDir: options.dataDir,
     store,
     engines,

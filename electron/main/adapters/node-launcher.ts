@@ -21,8 +21,9 @@ export interface NodeLauncherOptions {
 export function createNodeLauncher(o: NodeLauncherOptions): ServiceLauncher {
   return {
     launch(opts: LaunchOptions): Promise<LaunchedService> {
-      const child = spawn(process.execPath, [...(o.nodeArgs ?? []), o.entry, ...serveArgs(opts)], {
-        stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin stays open as a lifeline: if this process dies, the service sees it close and stops.
+      const child = spawn(process.execPath, [...(o.nodeArgs ?? []), o.entry, ...serveArgs(opts), '--exit-with-stdin'], {
+        stdio: ['pipe', 'pipe', 'pipe'],
         env: { ...process.env, NODE_OPTIONS: '' },
       });
       const exited = new Promise<{ code: number | null; reason: string }>((resolve) => {

@@ -1,5 +1,6 @@
 /** IPC registrar (main process): `settings.*`, `app.*` and `localService.*`. */
 import type { LanguageView } from '../../../shared/ipc/contract.js';
+import { PSEUDO_SUFFIX } from '../services/languages.js';
 import { handle, type HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
 
@@ -19,14 +20,21 @@ export function registerLocalServiceIpc(ctx: HandleContext, s: AppServices): voi
   handle(ctx, 'localService.status', () => s.local.status());
   handle(ctx, 'localService.restart', () => s.local.restart());
   handle(ctx, 'localService.languages', async () => {
-    await s.local.ensureStarted();
     const local = s.connections.list().connections.find((c) => c.kind === 'local');
-    // Languages of the engine itself, whether or not it is the active connection.
-    const lists = local
-      ? await Promise.all([s.languages.list('source', false, local.id), s.languages.list('target', false, local.id)])
-      : undefined;
-    const source: LanguageView[] = lists?.[0].languages ?? [];
-    const target: LanguageView[] = lists?.[1].languages ?? [];
-    return { source, target, pseudo: (lists?.[0].pseudo ?? false) || (lists?.[1].pseudo ?? false) };
+    if (local) {
+      // Languages of the engine itself (cached per connection), whether or not it is the active connection.
+      const [src, tgt] = await Promise.all([s.languages.list('source', false, local.id), s.languages.list('target', false, local.id)]);
+      return { source: src.languages, target: tgt.languages, pseudo: src.pseudo || tgt.pseudo };
+    }
+    // First run: no local connection yet, so ask the engine directly what it can do.
+    const client = await s.connections.localEngineClient();
+    const [src, tgt] = await Promise.all([client.getLanguages('source'), client.getLanguages('target')]);
+    const view = (l: (typeof src)[number]): LanguageView => ({
+      code: l.language.toUpperCase(),
+      name: l.name,
+      supportsFormality: l.supports_formality === true,
+    });
+    const pseudo = [...src, ...tgt].some((l) => l.name.endsWith(PSEUDO_SUFFIX));
+    return { source: src.map(view), target: tgt.map(view), pseudo };
   });
 }

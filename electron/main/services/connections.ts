@@ -323,6 +323,12 @@ export class ConnectionsService {
     return client;
   }
 
+  /** A client for the local engine's Pro base whether or not a local connection exists (first-run screen). */
+  async localEngineClient(): Promise<ApiClient> {
+    const ep = await this.deps.local.ensureStarted();
+    return this.deps.makeClient({ baseUrl: ep.proUrl, apiKey: ep.keys.pro_key });
+  }
+
   /** Records an error seen on the active connection (shown by `connections.status`). */
   noteActiveError(message: string | undefined): void {
     if (this.lastError === message) return;

@@ -8,7 +8,7 @@ import type { ConnectionsService } from './connections.js';
 import type { KeyValueStore } from './ports.js';
 
 const TTL_MS = 24 * 60 * 60 * 1000;
-const PSEUDO_SUFFIX = ' (pseudo)';
+export const PSEUDO_SUFFIX = ' (pseudo)';
 
 export class LanguagesService {
   constructor(

@@ -48,6 +48,11 @@ export interface InlineRules {
    */
   renderText(escapedText: string, context: readonly Frame[], unitName: string): string;
   escape(text: string): string;
+  /**
+   * Optional: rewrites a wrapper opening of a translated unit (for example to set the run language to the
+   * target). Applied to every wrapper of a unit that had text to translate; the grouping key stays the same.
+   */
+  retarget?(open: string): string;
 }
 
 type Atom =
@@ -185,7 +190,7 @@ interface Segment {
   baseCtx: Frame[];
 }
 
-function buildSegment(atoms: Atom[], rules: InlineRules): Segment | Atom[] {
+function buildSegment(atoms: Atom[]): Segment | Atom[] {
   let a = 0;
   while (a < atoms.length && atoms[a]?.kind === 'raw') a++;
   let b = atoms.length;
@@ -306,6 +311,20 @@ function renderAtoms(atoms: Atom[], rules: InlineRules, unitName: string): Piece
   return pieces;
 }
 
+/** The same atoms with every wrapper opening passed through `retarget` (one new frame per source frame). */
+function retargetAtoms(atoms: Atom[], retarget: (open: string) => string): Atom[] {
+  const done = new Map<Frame, Frame>();
+  const map = (f: Frame): Frame => {
+    let g = done.get(f);
+    if (!g) {
+      g = { ...f, open: retarget(f.open) };
+      done.set(f, g);
+    }
+    return g;
+  };
+  return atoms.map((a) => ({ ...a, ctx: a.ctx.map(map) }));
+}
+
 /**
  * Builds the pending unit for `items` (the unit element's own open and close tags first and last).
  * A unit without translatable text is written back byte for byte.
@@ -322,11 +341,11 @@ export function buildInlineUnit(items: UnitItem[], rules: InlineRules): PendingU
   let cur: Atom[] = [];
   for (const a of atoms) {
     if (a.kind === 'raw' && a.split) {
-      parts.push(buildSegment(cur, rules), [a]);
+      parts.push(buildSegment(cur), [a]);
       cur = [];
     } else cur.push(a);
   }
-  parts.push(buildSegment(cur, rules));
+  parts.push(buildSegment(cur));
   const segments = parts.filter((p): p is Segment => !Array.isArray(p));
   if (segments.length === 0) return rawUnit(items);
   return {
@@ -338,7 +357,7 @@ export function buildInlineUnit(items: UnitItem[], rules: InlineRules): PendingU
         if (Array.isArray(p)) all.push(...p);
         else all.push(...readBack(p, translated[s++] ?? p.marked));
       }
-      return [first.raw, ...renderAtoms(all, rules, first.name), last.raw];
+      return [first.raw, ...renderAtoms(rules.retarget ? retargetAtoms(all, rules.retarget) : all, rules, first.name), last.raw];
     },
   };
 }

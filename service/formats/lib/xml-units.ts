@@ -44,6 +44,11 @@ export interface PartRules {
   isUnit(token: Extract<XmlToken, { kind: 'open' }>, ancestors: readonly string[]): boolean;
   /** Turns a unit's items (its own open and close tags included) into segments and a renderer. */
   buildUnit(items: UnitItem[]): PendingUnit;
+  /**
+   * Optional: sees every token of the part, in document order, before it is grouped (for rules that
+   * depend on context the units do not carry, such as a spreadsheet row being hidden).
+   */
+  observe?(token: XmlToken, ancestors: readonly string[]): void;
 }
 
 export interface RewriteOptions {
@@ -94,6 +99,7 @@ export async function rewriteXmlPart(input: Readable, opts: RewriteOptions): Pro
   };
 
   const onToken = (tok: XmlToken): void => {
+    rules.observe?.(tok, ancestors);
     if (tok.kind === 'open') {
       if (rules.isUnit(tok, ancestors)) {
         if (tok.selfClosing) {

@@ -187,6 +187,8 @@ interface CentralRecord {
   offset: number;
   externalAttributes: number;
   versionMadeBy: number;
+  /** Position in the central directory (see `ZipWriter.begin`). */
+  rank: number;
 }
 
 const MAX_U32 = 0xffffffff;
@@ -245,8 +247,8 @@ export class ZipWriter {
     return Buffer.concat([h, r.nameBytes]);
   }
 
-  /** Copies an entry's stored bytes unchanged (same method, CRC, sizes, timestamps). */
-  async copyRaw(item: ZipItem, raw: Readable): Promise<void> {
+  /** Copies an entry's stored bytes unchanged (same method, CRC, sizes, timestamps); `rank` as in `begin`. */
+  async copyRaw(item: ZipItem, raw: Readable, rank?: number): Promise<void> {
     const e = item.entry;
     if (e.compressedSize >= MAX_U32 || e.uncompressedSize >= MAX_U32) {
       throw new DocumentFormatError(`"${item.name}" is larger than 4 GB, which is not supported.`);
@@ -265,6 +267,7 @@ export class ZipWriter {
       offset: this.offset,
       externalAttributes: e.externalFileAttributes,
       versionMadeBy: e.versionMadeBy,
+      rank: rank ?? this.records.length,
     };
     await this.put(this.localHeader(rec));
     let copied = 0;
@@ -281,8 +284,11 @@ export class ZipWriter {
   /**
    * Starts a new deflated entry (named with the original bytes of `like`, keeping its timestamps) and
    * returns a sink for its content. Call `end()` on the sink before starting another entry.
+   * `rank` orders the central directory (default: the order entries were written). A caller that must write
+   * an entry late (its content depends on entries after it) passes each entry's original index, so readers
+   * that list entries (every zip tool, Office) still see the original order; only the data moves.
    */
-  async begin(like: ZipItem): Promise<{ write(text: string): Promise<void>; end(): Promise<void> }> {
+  async begin(like: ZipItem, rank?: number): Promise<{ write(text: string): Promise<void>; end(): Promise<void> }> {
     const e = like.entry;
     const rec: CentralRecord = {
       nameBytes: like.nameBytes,
@@ -296,6 +302,7 @@ export class ZipWriter {
       offset: this.offset,
       externalAttributes: e.externalFileAttributes,
       versionMadeBy: e.versionMadeBy,
+      rank: rank ?? this.records.length,
     };
     await this.put(this.localHeader(rec));
     const deflate = zlib.createDeflateRaw({ level: 6 });
@@ -332,7 +339,9 @@ export class ZipWriter {
   async finish(): Promise<void> {
     if (this.records.length > 0xffff) throw new DocumentFormatError('The translated document would hold more than 65,535 files.');
     const cdStart = this.offset;
-    for (const r of this.records) {
+    // Array sort is stable: equal ranks keep their writing order.
+    const ordered = [...this.records].sort((a, b) => a.rank - b.rank);
+    for (const r of ordered) {
       const c = Buffer.alloc(46);
       c.writeUInt32LE(0x02014b50, 0);
       c.writeUInt16LE(r.versionMadeBy || 20, 4);

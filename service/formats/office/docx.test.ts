@@ -227,6 +227,103 @@ describe('docx handler on hand-written markup', () => {
   });
 });
 
+const A_NS = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+const STYLES =
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:styles ${W_NS}><w:docDefaults><w:rPrDefault><w:rPr><w:lang w:val="en-US" w:eastAsia="en-US" w:bidi="ar-SA"/></w:rPr></w:rPrDefault></w:docDefaults>` +
+  '<w:style w:type="paragraph" w:styleId="Normal"><w:name w:val="Normal"/></w:style></w:styles>';
+const CHART =
+  `<?xml version="1.0" encoding="UTF-8"?>\n<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" ${A_NS}><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="en-US" b="1"/><a:t>Yearly results</a:t></a:r></a:p></c:rich></c:tx></c:title>` +
+  '<c:plotArea><c:lineChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>Profit</c:v></c:pt></c:strCache></c:strRef></c:tx>' +
+  '<c:cat><c:strRef><c:f>Sheet1!$A$2</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>First quarter</c:v></c:pt></c:strCache></c:strRef></c:cat>' +
+  '<c:val><c:numRef><c:f>Sheet1!$B$2</c:f><c:numCache><c:ptCount val="1"/><c:pt idx="0"><c:v>4.5</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:lineChart></c:plotArea></c:chart></c:chartSpace>';
+const DGM_NS = 'xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram"';
+const SMARTART_DATA =
+  `<?xml version="1.0" encoding="UTF-8"?>\n<dgm:dataModel ${DGM_NS} ${A_NS}><dgm:ptLst><dgm:pt modelId="{1}" type="doc"><dgm:prSet phldrT="[Text]"/><dgm:t><a:bodyPr/><a:p><a:endParaRPr lang="en-US"/></a:p></dgm:t></dgm:pt>` +
+  '<dgm:pt modelId="{2}"><dgm:prSet phldrT="[Text]"/><dgm:t><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>Plan the work</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>';
+const SMARTART_DRAWING =
+  `<?xml version="1.0" encoding="UTF-8"?>\n<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" ${A_NS}><dsp:spTree><dsp:sp modelId="{3}"><dsp:txBody><a:bodyPr/>` +
+  '<a:p><a:r><a:rPr lang="en-US"/><a:t>Plan the work</a:t></a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>';
+
+describe('docx handler on languages, charts and SmartArt', () => {
+  const body =
+    '<w:p><w:r><w:rPr><w:b/><w:lang w:val="en-US"/></w:rPr><w:t xml:space="preserve">Strong words </w:t></w:r><w:r><w:t>and plain ones.</w:t></w:r></w:p>' +
+    '<w:p><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t>12</w:t></w:r></w:p>';
+  const extra = {
+    'word/styles.xml': STYLES,
+    'word/charts/chart1.xml': CHART,
+    'word/diagrams/data1.xml': SMARTART_DATA,
+    'word/diagrams/drawing1.xml': SMARTART_DRAWING,
+    'word/settings.xml': `<w:settings ${W_NS}><w:themeFontLang w:val="en-US"/></w:settings>`,
+  };
+
+  async function run(targetLang: string): Promise<{ zip: Awaited<ReturnType<typeof openZip>>; sent: string[]; inPath: string; outPath: string }> {
+    const inPath = tmp.path('in.docx');
+    const outPath = tmp.path('out.docx');
+    await writeFile(inPath, await handwrittenDocx(body, extra));
+    const sent: string[] = [];
+    await docxHandler.translate(inPath, outPath, 'docx', { ...pseudoContext(sent), targetLang });
+    return { zip: await openZip(await readFile(outPath)), sent, inPath, outPath };
+  }
+
+  it('sets the target language on translated runs and in the style defaults, and translates charts and both SmartArt parts', async () => {
+    const { zip, sent, inPath, outPath } = await run('DE');
+    expect(sent.map(stripMarkers).sort()).toEqual(['12', 'First quarter', 'Plan the work', 'Plan the work', 'Profit', 'Strong words and plain ones.', 'Yearly results']);
+    const doc = parseXml(await zipText(zip, 'word/document.xml'));
+    const langs = Array.from(doc.getElementsByTagName('w:lang')).map((l) => l.getAttribute('w:val'));
+    expect(langs).toEqual(['de-DE', 'de-DE']);
+    expect(Array.from(doc.getElementsByTagName('w:r')).filter((r) => r.getElementsByTagName('w:b').length > 0).map((r) => r.textContent)).toEqual(['[STRONG WORDS ]']);
+    const styleLang = parseXml(await zipText(zip, 'word/styles.xml')).getElementsByTagName('w:lang')[0];
+    expect([styleLang?.getAttribute('w:val'), styleLang?.getAttribute('w:eastAsia'), styleLang?.getAttribute('w:bidi')]).toEqual(['de-DE', 'en-US', 'ar-SA']);
+
+    const chart = parseXml(await zipText(zip, 'word/charts/chart1.xml'));
+    expect(Array.from(chart.getElementsByTagName('c:v')).map((v) => v.textContent)).toEqual(['[PROFIT]', '[FIRST QUARTER]', '4.5']);
+    expect(chart.getElementsByTagName('a:t')[0]?.textContent).toBe('[YEARLY RESULTS]');
+    expect(chart.getElementsByTagName('a:rPr')[0]?.getAttribute('lang')).toBe('de-DE');
+    expect(chart.getElementsByTagName('a:rPr')[0]?.getAttribute('b')).toBe('1');
+    for (const part of ['word/diagrams/data1.xml', 'word/diagrams/drawing1.xml']) {
+      const x = parseXml(await zipText(zip, part));
+      expect(unitTexts(x, 'a:p', 'a:t').filter((t) => t !== '')).toEqual(['[PLAN THE WORK]']);
+      expect(x.getElementsByTagName('a:rPr')[0]?.getAttribute('lang')).toBe('de-DE');
+    }
+    // The data model's prompt text is not shown and stays as it is.
+    expect(await zipText(zip, 'word/diagrams/data1.xml')).toContain('phldrT="[Text]"');
+    expect(
+      await untouchedEntriesDiffer(inPath, outPath, (n) => /^word\/(document|styles|charts\/chart1|diagrams\/data1|diagrams\/drawing1)\.xml$/.test(n)),
+    ).toEqual([]);
+  });
+
+  it('uses the East Asian slot of w:lang for Japanese and leaves the Latin one', async () => {
+    const { zip } = await run('JA');
+    const l = parseXml(await zipText(zip, 'word/document.xml')).getElementsByTagName('w:lang')[0];
+    expect([l?.getAttribute('w:val'), l?.getAttribute('w:eastAsia')]).toEqual(['en-US', 'ja-JP']);
+    const s = parseXml(await zipText(zip, 'word/styles.xml')).getElementsByTagName('w:lang')[0];
+    expect([s?.getAttribute('w:val'), s?.getAttribute('w:eastAsia')]).toEqual(['en-US', 'ja-JP']);
+  });
+});
+
+describe('docx handler for a right-to-left target', () => {
+  it('adds w:bidi and w:rtl in their schema places and sets the complex-script language', async () => {
+    const body =
+      '<w:p><w:pPr><w:pStyle w:val="Title"/><w:spacing w:after="0"/><w:jc w:val="left"/><w:rPr><w:b/></w:rPr></w:pPr>' +
+      '<w:r><w:rPr><w:b/><w:color w:val="FF0000"/><w:lang w:val="en-US"/></w:rPr><w:t xml:space="preserve">Red title </w:t></w:r><w:r><w:t>here</w:t></w:r></w:p>' +
+      '<w:p><w:r><w:t>No properties</w:t></w:r></w:p><w:p><w:pPr/><w:r><w:rPr/><w:t>Empty properties</w:t></w:r></w:p><w:p><w:pPr><w:jc w:val="center"/></w:pPr></w:p>';
+    const inPath = tmp.path('in.docx');
+    const outPath = tmp.path('out.docx');
+    await writeFile(inPath, await handwrittenDocx(body));
+    await docxHandler.translate(inPath, outPath, 'docx', { ...pseudoContext(), targetLang: 'AR' });
+    const xml = await zipText(await openZip(await readFile(outPath)), 'word/document.xml');
+    const doc = parseXml(xml);
+    expect(xml).toContain('<w:pPr><w:pStyle w:val="Title"/><w:bidi/><w:spacing w:after="0"/><w:jc w:val="left"/><w:rPr><w:b/></w:rPr></w:pPr>');
+    expect(xml).toContain('<w:rPr><w:b/><w:color w:val="FF0000"/><w:rtl/><w:lang w:val="en-US" w:bidi="ar-SA"/></w:rPr><w:t xml:space="preserve">[RED TITLE ]</w:t>');
+    expect(xml).toContain('<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve">[NO PROPERTIES]</w:t></w:r></w:p>');
+    expect(xml).toContain('<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve">[EMPTY PROPERTIES]</w:t></w:r></w:p>');
+    // A paragraph without text is not translated and keeps its direction.
+    expect(xml).toContain('<w:p><w:pPr><w:jc w:val="center"/></w:pPr></w:p>');
+    expect(doc.getElementsByTagName('w:bidi').length).toBe(3);
+    expect(unitTexts(doc, 'w:p', 'w:t').filter((t) => t)).toEqual(['[RED TITLE ][HERE]', '[NO PROPERTIES]', '[EMPTY PROPERTIES]']);
+  });
+});
+
 describe('docx handler on bad files', () => {
   async function expectRefused(data: Buffer, message: RegExp): Promise<void> {
     const inPath = tmp.path('bad.docx');

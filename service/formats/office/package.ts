@@ -27,12 +27,32 @@ export function withArticle(kindName: string): string {
   return `${/^[AEIOU]/.test(kindName) ? 'an' : 'a'} ${kindName}`;
 }
 
+/** What a family may know about the job when it prepares its rules. */
+export interface PackageJob {
+  /** Target code as requested (`DE`, `PT-BR`); undefined when only counting characters. */
+  targetLang?: string;
+}
+
+/** Rules of one run over one package (they may depend on the package's other parts and on the job). */
+export interface PackageSession {
+  /** Rules for a translatable part, or undefined to copy the entry unchanged. */
+  rulesFor(name: string): PartRules | undefined;
+  /**
+   * Processing phase of a part (default 0): every part of a lower phase is processed first, so a part can
+   * depend on what earlier phases saw (a table's column names on its header cells). The central directory
+   * keeps the original entry order; only the stored data moves.
+   */
+  phase?(name: string): number;
+}
+
 export interface PackageFamily {
   extension: 'docx' | 'pptx' | 'xlsx' | 'idml';
   /** Throws `DocumentFormatError` unless the opened package is of this family. */
   verify(reader: ZipReader): Promise<void>;
-  /** Rules for a translatable part, or undefined to copy the entry unchanged. */
+  /** Rules for a translatable part, or undefined to copy the entry unchanged (when `begin` is absent). */
   rulesFor(name: string): PartRules | undefined;
+  /** Optional: prepares per-run rules after `verify` (reads small parts such as relationships). */
+  begin?(reader: ZipReader, job: PackageJob): Promise<PackageSession>;
   sniff(head: Buffer): boolean;
 }
 
@@ -98,7 +118,7 @@ export async function processPackage(
   family: PackageFamily,
   inputPath: string,
   outputPath: string | null,
-  ctx: Pick<FormatContext, 'translate' | 'signal' | 'onProgress'>,
+  ctx: Pick<FormatContext, 'translate' | 'signal' | 'onProgress'> & { targetLang?: string },
 ): Promise<number> {
   const label = KIND_NAMES[family.extension];
   const reader = await ZipReader.open(inputPath, label);
@@ -115,21 +135,28 @@ export async function processPackage(
   };
   try {
     await family.verify(reader);
+    const session: PackageSession = family.begin
+      ? await family.begin(reader, { targetLang: ctx.targetLang })
+      : { rulesFor: (name) => family.rulesFor(name) };
     writer = outputPath ? new ZipWriter(outputPath) : null;
     let characters = 0;
-    const parts = reader.items.filter((i) => family.rulesFor(i.name));
+    const parts = reader.items.filter((i) => session.rulesFor(i.name));
     let partsDone = 0;
-    for (const item of reader.items) {
+    const phaseOf = (name: string): number => session.phase?.(name) ?? 0;
+    // Stable sort: within a phase, entries keep their order.
+    const order = reader.items.map((item, rank) => ({ item, rank })).sort((a, b) => phaseOf(a.item.name) - phaseOf(b.item.name));
+    for (const { item, rank } of order) {
       ctx.signal?.throwIfAborted();
-      const rules = family.rulesFor(item.name);
+      // Asked only now: rules of a later phase may depend on what the parts before them showed.
+      const rules = session.rulesFor(item.name);
       if (rules) {
-        characters += await rewritePart(reader, writer, item, rules, translate, ctx.signal, (e) => e === translatorError);
+        characters += await rewritePart(reader, writer, item, rank, rules, translate, ctx.signal, (e) => e === translatorError);
         partsDone++;
-        ctx.onProgress?.(partsDone / parts.length);
+        ctx.onProgress?.(partsDone / Math.max(1, parts.length));
       } else if (writer) {
         const raw = await reader.openRaw(item);
         try {
-          await writer.copyRaw(item, raw);
+          await writer.copyRaw(item, raw, rank);
         } catch (err) {
           raw.destroy();
           throw reader.damaged(item, err);
@@ -153,13 +180,14 @@ async function rewritePart(
   reader: ZipReader,
   writer: ZipWriter | null,
   item: ZipItem,
+  rank: number,
   rules: PartRules,
   translate: TranslateUnits,
   signal: AbortSignal | undefined,
   isTranslatorError: (e: unknown) => boolean,
 ): Promise<number> {
   const input = await reader.openStream(item);
-  const sink = writer ? await writer.begin(item) : null;
+  const sink = writer ? await writer.begin(item, rank) : null;
   try {
     const n = await rewriteXmlPart(input, {
       what: item.name,

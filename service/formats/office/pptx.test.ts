@@ -104,3 +104,80 @@ describe('pptx handler', () => {
     expect(await pptxHandler.countCharacters(inPath, 'pptx')).toBe(expected);
   });
 });
+
+async function pptxWithChartAndDiagram(): Promise<Buffer> {
+  const pptx = new PptxGenJS();
+  const slide = pptx.addSlide();
+  slide.addText([{ text: 'Results ' }, { text: 'improved', options: { bold: true } }, { text: ' this year' }], { x: 1, y: 0.5, w: 8, h: 1 });
+  slide.addChart(pptx.ChartType.bar, [{ name: 'Revenue', labels: ['North', 'South'], values: [3, 5] }], {
+    x: 1, y: 1.5, w: 6, h: 3, showTitle: true, title: 'Sales by region',
+  });
+  const generated = await openZip((await pptx.write({ outputType: 'nodebuffer' })) as Buffer);
+  // SmartArt (which pptxgenjs cannot make): its data model and its cached drawing, both with the same text.
+  const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+  generated.file(
+    'ppt/diagrams/data1.xml',
+    `<?xml version="1.0" encoding="UTF-8"?>\n<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" ${A}><dgm:ptLst><dgm:pt modelId="{2}"><dgm:t><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>Collect feedback</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>`,
+  );
+  generated.file(
+    'ppt/diagrams/drawing1.xml',
+    `<?xml version="1.0" encoding="UTF-8"?>\n<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" ${A}><dsp:spTree><dsp:sp><dsp:txBody><a:bodyPr/><a:p><a:pPr algn="ctr"/><a:r><a:t>Collect feedback</a:t></a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>`,
+  );
+  return generated.generateAsync({ type: 'nodebuffer' });
+}
+
+describe('pptx handler on languages, charts and SmartArt', () => {
+  async function run(targetLang: string): Promise<{ zip: Awaited<ReturnType<typeof openZip>>; src: Awaited<ReturnType<typeof openZip>>; sent: string[]; inPath: string; outPath: string }> {
+    const input = await pptxWithChartAndDiagram();
+    const inPath = tmp.path('in.pptx');
+    const outPath = tmp.path('out.pptx');
+    await writeFile(inPath, input);
+    const sent: string[] = [];
+    await pptxHandler.translate(inPath, outPath, 'pptx', { ...pseudoContext(sent), targetLang });
+    return { zip: await openZip(await readFile(outPath)), src: await openZip(input), sent, inPath, outPath };
+  }
+
+  it('sets a:rPr@lang to the target on translated runs and translates chart labels and both SmartArt parts', async () => {
+    const { zip, src, sent, inPath, outPath } = await run('PT-BR');
+    const plain = sent.map(stripMarkers);
+    expect(plain).toEqual(expect.arrayContaining(['Results improved this year', 'Sales by region', 'Revenue', 'North', 'South', 'Collect feedback']));
+
+    const slide = parseXml(await zipText(zip, 'ppt/slides/slide1.xml'));
+    const runs = Array.from(slide.getElementsByTagName('a:r'));
+    expect(runs.map((r) => r.textContent).join('')).toBe('[RESULTS ][IMPROVED][ THIS YEAR]');
+    for (const r of runs) expect(r.getElementsByTagName('a:rPr')[0]?.getAttribute('lang')).toBe('pt-BR');
+    expect(runs.filter((r) => r.getElementsByTagName('a:rPr')[0]?.getAttribute('b') === '1').map((r) => r.textContent)).toEqual(['[IMPROVED]']);
+
+    const chartName = Object.keys(zip.files).find((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n)) ?? '';
+    const before = parseXml(await zipText(src, chartName));
+    const chart = parseXml(await zipText(zip, chartName));
+    const strings = (d: Document): string[] =>
+      Array.from(d.getElementsByTagName('c:strCache')).flatMap((c) => Array.from(c.getElementsByTagName('c:v')).map((v) => v.textContent ?? ''));
+    expect(strings(before).length).toBeGreaterThan(0);
+    expect(strings(chart)).toEqual(strings(before).map((t) => `[${t.toUpperCase()}]`));
+    const numbers = (d: Document): string[] =>
+      Array.from(d.getElementsByTagName('c:numCache')).flatMap((c) => Array.from(c.getElementsByTagName('c:v')).map((v) => v.textContent ?? ''));
+    expect(numbers(chart)).toEqual(numbers(before));
+    expect(unitTexts(chart, 'a:p', 'a:t').filter((t) => t)).toEqual(['[SALES BY REGION]']);
+
+    for (const part of ['ppt/diagrams/data1.xml', 'ppt/diagrams/drawing1.xml']) {
+      const x = parseXml(await zipText(zip, part));
+      expect(unitTexts(x, 'a:p', 'a:t')).toEqual(['[COLLECT FEEDBACK]']);
+      expect(x.getElementsByTagName('a:rPr')[0]?.getAttribute('lang')).toBe('pt-BR');
+    }
+    // Masters keep their prompt text; the chart's embedded workbook is copied as it was.
+    expect(
+      await untouchedEntriesDiffer(inPath, outPath, (n) => /^ppt\/(slides|notesSlides|slideLayouts|charts|diagrams)\/\w+\d+\.xml$/.test(n)),
+    ).toEqual([]);
+  });
+
+  it('marks translated paragraphs right to left for Arabic', async () => {
+    const { zip } = await run('AR');
+    const drawing = parseXml(await zipText(zip, 'ppt/diagrams/drawing1.xml'));
+    const pPr = drawing.getElementsByTagName('a:pPr')[0];
+    expect([pPr?.getAttribute('rtl'), pPr?.getAttribute('algn')]).toEqual(['1', 'ctr']);
+    const data = parseXml(await zipText(zip, 'ppt/diagrams/data1.xml'));
+    expect(data.getElementsByTagName('a:pPr')[0]?.getAttribute('rtl')).toBe('1');
+    expect(data.getElementsByTagName('a:rPr')[0]?.getAttribute('lang')).toBe('ar-SA');
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * Renderer benchmark (Node, run with `npx tsx bench/renderer-size.ts [--runs N]`): initial JavaScript gzipped and
+ * time to interactive in headless Debian Chromium, each printed next to a baseline measured in the same run — an
+ * empty Vite + React page built with the same toolchain. Goals (issue 4): initial JS ≤ 250 KB gzipped, TTI ≤ 400 ms.
+ *
+ * "Initial JS" is what index.html loads before anything else: the entry module and its modulepreloads (the screens
+ * are lazy chunks and are not counted). "Interactive" is when the first screen's <h1> is in the DOM and the main
+ * thread has gone idle (requestIdleCallback), measured from navigation start; Verso runs behind the real web
+ * harness (the first-run screen needs its IPC answer), the baseline behind a plain static server.
+ */
+import react from '@vitejs/plugin-react';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
+const RUNS = Math.max(1, Number(values.runs) || 7);
+
+async function initialJs(outDir: string): Promise<{ bytes: number; gzip: number; files: string[] }> {
+  const html = await readFile(join(outDir, 'index.html'), 'utf8');
+  const srcs = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  let bytes = 0;
+  let gzip = 0;
+  for (const src of srcs) {
+    const buf = await readFile(join(outDir, src.replace(/^\.?\//, '')));
+    bytes += buf.length;
+    gzip += gzipSync(buf, { level: 9 }).length;
+  }
+  return { bytes, gzip, files: srcs };
+}
+
+async function buildBaseline(dir: string): Promise<string> {
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Baseline</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+  );
+  await writeFile(
+    join(dir, 'main.tsx'),
+    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n",
+  );
+  const outDir = join(dir, 'out');
+  await build({
+    root: dir,
+    base: './',
+    logLevel: 'warn',
+    configFile: false,
+    plugins: [react()],
+    resolve: {
+      alias: { react: join(ROOT, 'node_modules/react'), 'react-dom': join(ROOT, 'node_modules/react-dom') },
+    },
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+  return outDir;
+}
+
+const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(dir)) return void res.writeHead(403).end();
+    readFile(file).then(
+      (body) =>
+        res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' }).end(body),
+      () => res.writeHead(404).end(),
+    );
+  });
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` }),
+    ),
+  );
+}
+
+async function startHarness(
+  rendererDir: string,
+  dataDir: string,
+): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'web/server.ts'),
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--renderer-dir',
+      rendererDir,
+      '--engines',
+      'pseudo',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } },
+  );
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+      const m = out.match(/Verso web harness: (http:\/\/\S+)/);
+      if (m) ok(m[1]!);
+    });
+    child.once('exit', (code) => fail(new Error(`web harness exited (${code})`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** Injected before page scripts: resolves `window.__tti` once an <h1> exists and the main thread is idle. */
+const TTI_PROBE = `
+  window.__tti = new Promise((resolve) => {
+    const done = () => requestIdleCallback(() => resolve(performance.now()));
+    const check = () => { if (document.querySelector('h1')) { obs.disconnect(); done(); return true; } return false; };
+    const obs = new MutationObserver(check);
+    document.addEventListener('DOMContentLoaded', () => { if (!check()) obs.observe(document.body, { childList: true, subtree: true }); });
+  });
+`;
+
+async function measureTti(url: string): Promise<number[]> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < RUNS + 1; i++) {
+      // A fresh context each time: nothing cached from the previous load.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(TTI_PROBE);
+      await page.goto(url);
+      const t = await page.evaluate(() => (window as unknown as { __tti: Promise<number> }).__tti);
+      if (i > 0) times.push(t); // the first load warms up the browser process and the harness
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return times;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  const work = await mkdtemp(join(tmpdir(), 'verso-bench-renderer-'));
+  try {
+    const versoOut = join(work, 'verso');
+    await build({
+      configFile: join(ROOT, 'renderer/vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: versoOut, emptyOutDir: true },
+    });
+    const baseDir = join(work, 'baseline');
+    await mkdir(baseDir);
+    const baseOut = await buildBaseline(baseDir);
+
+    const v = await initialJs(versoOut);
+    const b = await initialJs(baseOut);
+    const lazy =
+      (await readdir(join(versoOut, 'assets'))).filter((f) => f.endsWith('.js')).length - v.files.length;
+
+    const harness = await startHarness(versoOut, join(work, 'data'));
+    const stat = await serveStatic(baseOut);
+    let vt: number[];
+    let bt: number[];
+    try {
+      bt = await measureTti(stat.url);
+      vt = await measureTti(harness.url);
+    } finally {
+      harness.stop();
+      stat.server.close();
+    }
+
+    const rows = [
+      ['metric', 'Verso', 'baseline (empty Vite+React)', 'ratio', 'goal'],
+      [
+        'initial JS gzipped',
+        kb(v.gzip),
+        kb(b.gzip),
+        (v.gzip / b.gzip).toFixed(2) + '×',
+        `≤ 250 KB: ${v.gzip <= 250 * 1024 ? 'met' : 'NOT met'}`,
+      ],
+      ['initial JS raw', kb(v.bytes), kb(b.bytes), (v.bytes / b.bytes).toFixed(2) + '×', ''],
+      [
+        `time to interactive (median of ${RUNS})`,
+        `${median(vt).toFixed(0)} ms`,
+        `${median(bt).toFixed(0)} ms`,
+        (median(vt) / median(bt)).toFixed(2) + '×',
+        `≤ 400 ms: ${median(vt) <= 400 ? 'met' : 'NOT met'}`,
+      ],
+      [
+        'time to interactive (max)',
+        `${Math.max(...vt).toFixed(0)} ms`,
+        `${Math.max(...bt).toFixed(0)} ms`,
+        '',
+        '',
+      ],
+    ];
+    const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+    for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+    console.log(
+      `\nVerso initial files: ${v.files.join(', ')}; ${lazy} lazy chunks (screens) load on demand.`,
+    );
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(`renderer benchmark failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+/**
+ * Playwright global setup (Node): builds the renderer once so every spec runs against the current sources.
+ */
+import { build } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+export default async function globalSetup(): Promise<void> {
+  await build({
+    configFile: fileURLToPath(new URL('../renderer/vite.config.ts', import.meta.url)),
+    logLevel: 'warn',
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * E2E page helpers (Playwright, Node): the steps specs share, written with roles and labels as a user sees them.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/** First run → the local engine (pseudo in tests) → the Translate screen. */
+export async function chooseLocalEngine(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Welcome to Verso' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start translating with the local engine' }).click();
+  await expect(page.getByRole('heading', { name: 'Translate', level: 1 })).toBeVisible();
+}
+
+/** First run → a hosted key → the Translate screen (or an error shown on the form). */
+export async function submitHostedKey(
+  page: Page,
+  key: string,
+  plan: 'auto' | 'pro' | 'free' = 'auto',
+): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Welcome to Verso' })).toBeVisible();
+  await page.getByRole('radio', { name: /Hosted service with an API key/ }).check();
+  await page.getByLabel('API key', { exact: true }).fill(key);
+  await page.getByLabel('Plan', { exact: true }).selectOption(plan);
+  await page.getByRole('button', { name: 'Check and save' }).click();
+}
+
+export async function addHostedKey(
+  page: Page,
+  key: string,
+  plan: 'auto' | 'pro' | 'free' = 'auto',
+): Promise<void> {
+  await submitHostedKey(page, key, plan);
+  await expect(page.getByRole('heading', { name: 'Translate', level: 1 })).toBeVisible();
+}
+
+/** Waits until the language pickers are filled, then picks the pair ('' source = detect). */
+export async function pickLanguages(page: Page, source: string, target: string): Promise<void> {
+  const to = page.getByLabel('To', { exact: true });
+  await expect(to.locator(`option[value="${target}"]`)).toHaveCount(1);
+  await page.getByLabel('From', { exact: true }).selectOption(source);
+  await to.selectOption(target);
+}
+
+export function sourceBox(page: Page) {
+  return page.getByLabel('Text to translate');
+}
+
+export function output(page: Page) {
+  return page.getByTestId('translation-output');
+}

@@ -1,0 +1,244 @@
+/**
+ * Renderer root: the query client, the first-run gate (no connection yet → first-run screen) and the shell
+ * (navigation, status banner, the active screen). Screens are code-split with React.lazy so the initial bundle
+ * holds only the shell. Keyboard: Ctrl/Cmd+1…6 switch screens; menu commands from main arrive as `app.command`.
+ */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { MenuCommand } from '../shared/ipc/contract.js';
+import { Sidebar, SCREEN_LABELS } from './components/Sidebar.js';
+import { StatusBanner } from './components/StatusBanner.js';
+import { api, errorMessage } from './lib/api.js';
+import { createQueryClient, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
+import { applyTheme } from './lib/theme.js';
+import { SCREENS, useUiStore, type ScreenId } from './state/ui-store.js';
+
+/**
+ * A code-split screen that can be fetched ahead of need. Once its chunk is in, it renders directly (no Suspense):
+ * React 19 holds a revealed Suspense boundary back for ~300 ms, which the first paint should not pay.
+ */
+function screenModule(factory: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const load = () => (pending ??= factory().then((m) => (loaded = m.default)));
+  return { load, get: () => loaded, Lazy: lazy(() => load().then((c) => ({ default: c }))) };
+}
+type ScreenModule = ReturnType<typeof screenModule>;
+
+const screens: Record<ScreenId, ScreenModule> = {
+  translate: screenModule(() => import('./screens/TranslateScreen.js')),
+  documents: screenModule(() => import('./screens/DocumentsScreen.js')),
+  glossaries: screenModule(() => import('./screens/GlossariesScreen.js')),
+  usage: screenModule(() => import('./screens/UsageScreen.js')),
+  keys: screenModule(() => import('./screens/KeysScreen.js')),
+  settings: screenModule(() => import('./screens/SettingsScreen.js')),
+};
+const firstRun = screenModule(() => import('./screens/FirstRunScreen.js'));
+
+/** Starts fetching the screens the first paint may need, in parallel with the first IPC answers. */
+export function preloadStartScreens(): void {
+  void firstRun.load().catch(() => undefined);
+  void screens.translate.load().catch(() => undefined);
+}
+
+/** Renders a screen module: directly once loaded, else its lazy form under Suspense. */
+function ScreenView({ module, label, after }: { module: ScreenModule; label: string; after?: ReactNode }) {
+  const Loaded = module.get();
+  if (Loaded) {
+    return (
+      <>
+        {/* The loaded module's component is the same object on every render (not created here). */}
+        {/* eslint-disable-next-line react-hooks/static-components */}
+        <Loaded />
+        {after}
+      </>
+    );
+  }
+  return (
+    <Suspense fallback={<Loading label={label} />}>
+      <module.Lazy />
+      {after}
+    </Suspense>
+  );
+}
+
+/** Waits (without Suspense) for a module before the first paint of a screen; falls back to lazy on failure. */
+function useModuleReady(module: ScreenModule): boolean {
+  const [ready, setReady] = useState(() => module.get() !== undefined);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    module.load().then(
+      () => live && setReady(true),
+      () => live && setReady(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [module, ready]);
+  return ready;
+}
+
+export function App({ client }: { client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Root />
+    </QueryClientProvider>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="empty-state" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <p>{label}</p>
+    </div>
+  );
+}
+
+function Root() {
+  useCacheEvents();
+  useMenuCommands();
+  const settings = useSettings();
+  // Fetch the start screens while the first IPC answers are on their way.
+  useEffect(preloadStartScreens, []);
+  const theme = useUiStore((s) => s.theme);
+  const setTheme = useUiStore((s) => s.setTheme);
+  const status = useConnectionStatus();
+
+  useEffect(() => {
+    if (settings.data) setTheme(settings.data.theme);
+  }, [settings.data, setTheme]);
+  useEffect(() => applyTheme(theme), [theme]);
+
+  if (status.isPending) return <Loading label="Opening Verso…" />;
+  if (status.isError) {
+    return (
+      <div className="first-run">
+        <h1>Verso could not start</h1>
+        <div className="alert alert-error" role="alert">
+          {errorMessage(status.error)}
+        </div>
+        <div>
+          <button type="button" className="btn" onClick={() => void status.refetch()}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (status.data.state === 'none') return <FirstRun />;
+  return <Shell />;
+}
+
+function FirstRun() {
+  const ready = useModuleReady(firstRun);
+  if (!ready) return <Loading label="Opening Verso…" />;
+  return <ScreenView module={firstRun} label="Loading…" />;
+}
+
+function Shell() {
+  const screen = useUiStore((s) => s.screen);
+  const setScreen = useUiStore((s) => s.setScreen);
+  const first = useRef(true);
+  const startReady = useModuleReady(screens[screen]);
+
+  // Once the first screen is up, fetch the others while idle so switching screens never waits.
+  useEffect(() => {
+    if (!startReady) return;
+    const idle =
+      (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback ??
+      ((cb: () => void) => setTimeout(cb, 200));
+    idle(() => {
+      for (const m of Object.values(screens)) void m.load().catch(() => undefined);
+    });
+  }, [startReady]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      const n = Number(e.key);
+      const target = Number.isInteger(n) ? SCREENS[n - 1] : undefined;
+      if (target) {
+        e.preventDefault();
+        setScreen(target);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setScreen]);
+
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Sidebar />
+      <main className="main" id="main" aria-label={SCREEN_LABELS[screen]}>
+        <StatusBanner />
+        {startReady ? (
+          <ScreenView
+            module={screens[screen]}
+            label={`Loading ${SCREEN_LABELS[screen]}…`}
+            after={<FocusHeading key={screen} skipRef={first} />}
+          />
+        ) : (
+          <Loading label={`Loading ${SCREEN_LABELS[screen]}…`} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+/**
+ * Announces a screen change: once the (lazy) screen has rendered, focus moves to its heading so screen readers
+ * read where the user is. Not on the first paint, where the Translate screen's source box takes focus.
+ */
+function FocusHeading({ skipRef }: { skipRef: { current: boolean } }) {
+  useEffect(() => {
+    if (skipRef.current) {
+      skipRef.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    // A screen that already placed focus inside itself (e.g. "focus the source box") keeps it.
+    if (main?.contains(document.activeElement) && document.activeElement !== main) return;
+    const h1 = main?.querySelector<HTMLElement>('h1');
+    if (h1) {
+      h1.setAttribute('tabindex', '-1');
+      h1.focus();
+    }
+  }, [skipRef]);
+  return null;
+}
+
+const NAV_COMMANDS: Partial<Record<MenuCommand, ScreenId>> = {
+  'navigate.translate': 'translate',
+  'navigate.documents': 'documents',
+  'navigate.glossaries': 'glossaries',
+  'navigate.usage': 'usage',
+  'navigate.keys': 'keys',
+  'navigate.settings': 'settings',
+};
+
+/** Menu items and accelerators owned by main arrive as `app.command` events. */
+function useMenuCommands(): void {
+  const setScreen = useUiStore((s) => s.setScreen);
+  const sendCommand = useUiStore((s) => s.sendCommand);
+  useEffect(
+    () =>
+      api().on('app.command', ({ command }) => {
+        const screen = NAV_COMMANDS[command];
+        if (screen) setScreen(screen);
+        else if (
+          command === 'translate.now' ||
+          command === 'translate.swapLanguages' ||
+          command === 'translate.focusSource'
+        ) {
+          sendCommand(command);
+        }
+      }),
+    [setScreen, sendCommand],
+  );
+}

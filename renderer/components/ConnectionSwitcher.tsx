@@ -1,0 +1,45 @@
+/**
+ * Renderer component: picks the active connection. Switching is instant (main swaps the client); the caches of
+ * languages and glossaries are keyed by connection, so the Translate screen refetches for the new one.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, errorMessage, unwrap } from '../lib/api.js';
+import { keys, useConnections } from '../lib/queries.js';
+
+const KIND_LABELS = { local: 'local engine', hosted: 'hosted', custom: 'custom' } as const;
+
+export function ConnectionSwitcher() {
+  const qc = useQueryClient();
+  const connections = useConnections();
+  const switchTo = useMutation({
+    mutationFn: (id: string) => unwrap(api().connections.setActive({ id })),
+    onSuccess: (state) => {
+      qc.setQueryData(keys.connections, state);
+      void qc.invalidateQueries({ queryKey: keys.status });
+    },
+  });
+  const list = connections.data?.connections ?? [];
+  if (!list.length) return null;
+  return (
+    <div className="field">
+      <label htmlFor="connection-switcher">Connection</label>
+      <select
+        id="connection-switcher"
+        value={connections.data?.activeId ?? ''}
+        onChange={(e) => switchTo.mutate(e.target.value)}
+        disabled={switchTo.isPending}
+      >
+        {list.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name} ({c.tier ? `${KIND_LABELS[c.kind]}, ${c.tier}` : KIND_LABELS[c.kind]})
+          </option>
+        ))}
+      </select>
+      {switchTo.isError && (
+        <p className="error-text" role="alert">
+          {errorMessage(switchTo.error)}
+        </p>
+      )}
+    </div>
+  );
+}

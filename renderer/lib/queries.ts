@@ -1,0 +1,120 @@
+/**
+ * Renderer: react-query hooks for data main owns (connections, settings, languages, glossaries, local service).
+ * Query keys mirror contract call names. `networkMode: 'always'` because whether we are "offline" is main's call
+ * (the local engine works without a network). Main→renderer events update the cache directly.
+ */
+import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
+import { api, unwrap } from './api.js';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { networkMode: 'always', retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+}
+
+export const keys = {
+  connections: ['connections.list'] as const,
+  status: ['connections.status'] as const,
+  settings: ['settings.get'] as const,
+  credentials: ['credentials.status'] as const,
+  localStatus: ['localService.status'] as const,
+  localLanguages: ['localService.languages'] as const,
+  appInfo: ['app.info'] as const,
+  languages: (type: 'source' | 'target', connectionId: string | null) =>
+    ['languages.list', type, connectionId] as const,
+  glossaries: (connectionId: string | null) => ['glossaries.list', connectionId] as const,
+};
+
+export function useConnections() {
+  return useQuery({ queryKey: keys.connections, queryFn: () => unwrap(api().connections.list()) });
+}
+
+export function useConnectionStatus() {
+  return useQuery({ queryKey: keys.status, queryFn: () => unwrap(api().connections.status()) });
+}
+
+export function useSettings() {
+  return useQuery({
+    queryKey: keys.settings,
+    queryFn: () => unwrap(api().settings.get()),
+    staleTime: Infinity,
+  });
+}
+
+export function useCredentialsStatus() {
+  return useQuery({ queryKey: keys.credentials, queryFn: () => unwrap(api().credentials.status()) });
+}
+
+export function useLocalServiceStatus(enabled = true) {
+  return useQuery({
+    queryKey: keys.localStatus,
+    queryFn: () => unwrap(api().localService.status()),
+    enabled,
+  });
+}
+
+export function useLocalServiceLanguages(enabled = true) {
+  return useQuery({
+    queryKey: keys.localLanguages,
+    queryFn: () => unwrap(api().localService.languages()),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Languages of the active connection; main caches them too, `refresh` bypasses both caches. */
+export function useLanguages(type: 'source' | 'target', connectionId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: keys.languages(type, connectionId),
+    queryFn: () => unwrap(api().languages.list({ type })),
+    enabled: enabled && connectionId !== null,
+    staleTime: 60 * 60_000,
+  });
+}
+
+export function useGlossaries(connectionId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: keys.glossaries(connectionId),
+    queryFn: () => unwrap(api().glossaries.list()),
+    enabled: enabled && connectionId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Subscribes to one main→renderer event for the lifetime of the component. */
+export function useApiEvent<E extends EventName>(
+  name: E,
+  listener: (payload: EventPayload<E>) => void,
+): void {
+  useEffect(() => {
+    const off = api().on(name, listener);
+    return off;
+    // The listener is expected to be stable (useCallback) or cheap to resubscribe.
+  }, [name, listener]);
+}
+
+/** Keeps the cache in step with what main announces (another window, the menu, the local service). */
+export function useCacheEvents(): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const a = api();
+    const offs = [
+      a.on('connections.changed', (state) => {
+        qc.setQueryData(keys.connections, state);
+        void qc.invalidateQueries({ queryKey: keys.status });
+      }),
+      a.on('connections.statusChanged', (status) => qc.setQueryData(keys.status, status)),
+      a.on('settings.changed', (settings) => qc.setQueryData(keys.settings, settings)),
+      a.on('localService.statusChanged', (status) => {
+        qc.setQueryData(keys.localStatus, status);
+        if (status.state === 'ready') void qc.invalidateQueries({ queryKey: keys.localLanguages });
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [qc]);
+}

@@ -1,0 +1,92 @@
+/**
+ * Renderer, pure logic: turns the Translate screen's draft into the contract's `TranslateOptions`. Options the spec
+ * forbids for the chosen languages (see `translate-rules.ts`) and empty fields are left out, so what reaches the
+ * wire is exactly what the screen shows as active. Billed characters are always requested (the screen shows them).
+ */
+import type { CallInput } from '../../shared/ipc/contract.js';
+import type { DraftOptions } from '../state/translate-store.js';
+import {
+  customInstructionsAvailability,
+  formalityAvailability,
+  glossaryAvailability,
+  parseTagList,
+  tagOptionsAvailability,
+  validateCustomInstructions,
+  validateIdField,
+  validateThreshold,
+  xmlTagOptionsAvailability,
+  type RuleContext,
+} from './translate-rules.js';
+
+/** The options as sent over IPC (input side of the contract's schema). */
+export type OptionsInput = CallInput<'translate.run'>['options'];
+
+export function ruleContext(o: DraftOptions, targetSupportsFormality?: boolean): RuleContext {
+  return {
+    sourceLang: o.sourceLang,
+    targetLang: o.targetLang,
+    tagHandling: o.tagHandling,
+    ...(targetSupportsFormality === undefined ? {} : { targetSupportsFormality }),
+  };
+}
+
+export type DraftProblems = Partial<Record<keyof DraftOptions, string>>;
+
+/** Problems that stop a request from being sent, keyed by option, as sentences that say what to fix. */
+export function draftProblems(o: DraftOptions): DraftProblems {
+  const out: DraftProblems = {};
+  if (!o.targetLang) out.targetLang = 'Choose a target language.';
+  const style = validateIdField(o.styleId, 'A style rule list id');
+  if (style) out.styleId = style;
+  const tm = validateIdField(o.translationMemoryId, 'A translation memory id');
+  if (tm) out.translationMemoryId = tm;
+  if (o.translationMemoryId.trim()) {
+    const th = validateThreshold(o.translationMemoryThreshold);
+    if (th) out.translationMemoryThreshold = th;
+  }
+  const ctx = ruleContext(o);
+  if (customInstructionsAvailability(ctx).enabled) {
+    const ci = validateCustomInstructions(o.customInstructions);
+    if (ci) out.customInstructions = ci;
+  }
+  return out;
+}
+
+export function buildTranslateOptions(o: DraftOptions, targetSupportsFormality?: boolean): OptionsInput {
+  const ctx = ruleContext(o, targetSupportsFormality);
+  const out: OptionsInput = { targetLang: o.targetLang, showBilledCharacters: true };
+  if (o.sourceLang) out.sourceLang = o.sourceLang;
+  if (o.context.trim()) out.context = o.context;
+  if (o.modelType) out.modelType = o.modelType;
+  if (o.splitSentences) out.splitSentences = o.splitSentences;
+  if (o.preserveFormatting) out.preserveFormatting = true;
+  if (o.formality !== 'default' && formalityAvailability(ctx).enabled) out.formality = o.formality;
+  if (o.glossaryIds.length && glossaryAvailability(ctx).enabled) {
+    // One glossary goes as `glossary_id`, several as `glossary_ids` (the spec makes them exclusive).
+    if (o.glossaryIds.length === 1) out.glossaryId = o.glossaryIds[0];
+    else out.glossaryIds = o.glossaryIds.slice(0, 5);
+  }
+  if (o.styleId.trim()) out.styleId = o.styleId.trim();
+  if (o.translationMemoryId.trim()) {
+    out.translationMemoryId = o.translationMemoryId.trim();
+    out.translationMemoryThreshold = o.translationMemoryThreshold;
+  }
+  const instructions = o.customInstructions.map((s) => s.trim()).filter((s) => s !== '');
+  if (instructions.length && customInstructionsAvailability(ctx).enabled)
+    out.customInstructions = instructions;
+  if (o.tagHandling) {
+    out.tagHandling = o.tagHandling;
+    if (o.tagHandlingVersion && tagOptionsAvailability(ctx).enabled)
+      out.tagHandlingVersion = o.tagHandlingVersion;
+    if (xmlTagOptionsAvailability(ctx).enabled) {
+      if (!o.outlineDetection) out.outlineDetection = false;
+      const splitting = parseTagList(o.splittingTags);
+      const nonSplitting = parseTagList(o.nonSplittingTags);
+      const ignore = parseTagList(o.ignoreTags);
+      if (splitting.length) out.splittingTags = splitting;
+      if (nonSplitting.length) out.nonSplittingTags = nonSplitting;
+      if (ignore.length) out.ignoreTags = ignore;
+    }
+  }
+  return out;
+}

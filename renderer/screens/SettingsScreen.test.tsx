@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+/**
+ * Component tests of Settings against a fake VersoApi: preferences are saved in main, connections can be tested,
+ * re-keyed (write-only) and removed after confirmation, and the theme group works from the keyboard.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConnectionView } from '../../shared/ipc/contract.js';
+import { useUiStore } from '../state/ui-store.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../test-utils/scenario.js';
+
+beforeEach(() => {
+  resetRenderer();
+  useUiStore.setState({ screen: 'settings' });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const HOSTED: ConnectionView = {
+  ...LOCAL_CONNECTION,
+  id: 'c-hosted',
+  kind: 'hosted',
+  name: 'Agency account',
+  tier: 'pro',
+  baseUrl: 'https://api.example.test',
+  apiKey: { configured: true, persisted: true },
+};
+
+describe('Settings', () => {
+  it('saves preferences in main and validates numbers before saving', async () => {
+    const user = userEvent.setup();
+    const app = renderApp();
+    await user.click(await screen.findByLabelText(/Translate as I type/));
+    await waitFor(() => expect(app.callsOf('settings.update')).toContainEqual({ translateAsYouType: false }));
+    const concurrency = screen.getByLabelText('Requests at once in multi-segment mode');
+    await user.clear(concurrency);
+    await user.type(concurrency, '12');
+    await user.tab();
+    expect(screen.getByText('Use a whole number from 1 to 8.')).toBeTruthy();
+    expect(app.callsOf('settings.update').some((c) => 'batchConcurrency' in c)).toBe(false);
+    await user.clear(concurrency);
+    await user.type(concurrency, '6{Enter}');
+    await waitFor(() => expect(app.callsOf('settings.update')).toContainEqual({ batchConcurrency: 6 }));
+  });
+
+  it('moves through the theme choices with the arrow keys', async () => {
+    const user = userEvent.setup();
+    const app = renderApp({ 'settings.get': () => settings({ theme: 'system' }) });
+    const system = await screen.findByRole('radio', { name: 'System' });
+    system.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Light' }).getAttribute('aria-checked')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Light' }));
+    await user.keyboard('{End}');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    await waitFor(() => expect(app.callsOf('settings.update')).toContainEqual({ theme: 'dark' }));
+  });
+
+  it('tests a connection, replaces its key without showing it, and removes it only after confirmation', async () => {
+    const user = userEvent.setup();
+    let connections = [LOCAL_CONNECTION, HOSTED];
+    const app = renderApp({
+      'connections.list': () => ({ connections, activeId: LOCAL_CONNECTION.id }),
+      'connections.test': ({ id }) => ({
+        id,
+        reachable: true,
+        usage: { characterCount: 1234, characterLimit: 500000, unlimited: false },
+      }),
+      'credentials.setApiKey': () => ({ configured: true, persisted: true }),
+      'connections.remove': ({ id }) => {
+        connections = connections.filter((c) => c.id !== id);
+        return { connections, activeId: LOCAL_CONNECTION.id };
+      },
+    });
+    const item = (await screen.findByText('Agency account')).closest('li')!;
+    expect(within(item).getByText(/key stored encrypted/)).toBeTruthy();
+    await user.click(within(item).getByRole('button', { name: 'Test' }));
+    expect((await within(item).findByText(/^Works\./)).textContent).toContain(
+      '1,234 characters used of 500,000',
+    );
+
+    await user.click(within(item).getByRole('button', { name: 'Replace key' }));
+    const field = within(item).getByLabelText('New API key') as HTMLInputElement;
+    expect(field.type).toBe('password');
+    await user.type(field, 'new-secret-key');
+    await user.click(within(item).getByRole('button', { name: 'Save key' }));
+    await waitFor(() =>
+      expect(app.callsOf('credentials.setApiKey')).toEqual([
+        { connectionId: HOSTED.id, apiKey: 'new-secret-key', persistence: 'persist' },
+      ]),
+    );
+    expect(document.body.innerHTML).not.toContain('new-secret-key');
+
+    // happy-dom has no dialogs: answer "Cancel" once, then "OK".
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    await user.click(within(item).getByRole('button', { name: 'Remove' }));
+    expect(app.callsOf('connections.remove')).toHaveLength(0);
+    await user.click(within(item).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('Agency account')).toBeNull());
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(app.callsOf('connections.remove')).toEqual([{ id: HOSTED.id }]);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Test helper (renderer component tests only): renders the whole app against a fake `VersoApi` with one ready
+ * local connection, default settings and a small language list, so each test overrides only what it is about.
+ */
+import { configure, render } from '@testing-library/react';
+import { App } from '../App.js';
+import { createQueryClient } from '../lib/queries.js';
+import { setApi } from '../lib/api.js';
+import { useTranslateStore, DEFAULT_OPTIONS } from '../state/translate-store.js';
+import { useUiStore } from '../state/ui-store.js';
+import type { ConnectionView, LanguageView, Settings } from '../../shared/ipc/contract.js';
+import { createFakeApi, type FakeApi, type Handlers } from './fake-api.js';
+
+// The machine is shared and lazy screens are transformed on first use: wait up to 5 s for things to appear.
+configure({ asyncUtilTimeout: 5000 });
+
+export const LOCAL_CONNECTION: ConnectionView = {
+  id: 'c-local',
+  name: 'Local engine',
+  kind: 'local',
+  tier: 'pro',
+  baseUrl: 'http://127.0.0.1:5000',
+  authScheme: 'Service-Auth-Key',
+  apiKey: { configured: true, persisted: false },
+  adminKey: { configured: false, persisted: false },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+export const SOURCES: LanguageView[] = [
+  { code: 'DE', name: 'German', supportsFormality: false },
+  { code: 'EN', name: 'English', supportsFormality: false },
+  { code: 'FR', name: 'French', supportsFormality: false },
+  { code: 'BG', name: 'Bulgarian', supportsFormality: false },
+];
+export const TARGETS: LanguageView[] = [
+  { code: 'BG', name: 'Bulgarian', supportsFormality: false },
+  { code: 'DE', name: 'German', supportsFormality: true },
+  { code: 'EN-GB', name: 'English (British)', supportsFormality: false },
+  { code: 'EN-US', name: 'English (American)', supportsFormality: false },
+  { code: 'FR', name: 'French', supportsFormality: true },
+  { code: 'PL', name: 'Polish', supportsFormality: true },
+];
+
+export function settings(patch: Partial<Settings> = {}): Settings {
+  return {
+    theme: 'system',
+    translateAsYouType: true,
+    debounceMs: 100,
+    defaults: { sourceLang: null, targetLang: 'DE', formality: 'default', modelType: 'latency_optimized' },
+    batchConcurrency: 4,
+    ...patch,
+  };
+}
+
+/** A deterministic stand-in for the service: reverses each text, so the output visibly depends on the input. */
+export function reverse(text: string): string {
+  return [...text].reverse().join('');
+}
+
+export function baseHandlers(): Handlers {
+  return {
+    'connections.status': () => ({ activeId: LOCAL_CONNECTION.id, state: 'ready' }),
+    'connections.list': () => ({ connections: [LOCAL_CONNECTION], activeId: LOCAL_CONNECTION.id }),
+    'settings.get': () => settings(),
+    'settings.update': (patch) => ({ ...settings(), ...(patch as Partial<Settings>) }) as Settings,
+    'languages.list': ({ type }) => ({
+      type,
+      languages: type === 'source' ? SOURCES : TARGETS,
+      fetchedAt: '2026-01-01T00:00:00.000Z',
+      fromCache: false,
+      pseudo: false,
+    }),
+    'glossaries.list': () => [],
+    'translate.run': ({ texts }) => ({
+      translations: texts.map((t) => ({
+        text: reverse(t),
+        detectedSourceLanguage: 'EN',
+        billedCharacters: [...t].length,
+      })),
+      characters: texts.reduce((n, t) => n + [...t].length, 0),
+      engine: 'apertium',
+      cached: false,
+    }),
+    'translate.cancel': () => ({ cancelled: true }),
+    'credentials.status': () => ({ backend: 'test', canPersist: true, connections: [] }),
+    'localService.status': () => ({ state: 'ready', engines: ['apertium'], proUrl: 'http://127.0.0.1:5000' }),
+    'app.copyText': () => ({ copied: true }),
+  };
+}
+
+/** Resets the renderer's module state between tests (stores, storage, API). */
+export function resetRenderer(): void {
+  localStorage.clear();
+  useTranslateStore.setState({
+    mode: 'single',
+    text: '',
+    segmentsText: '',
+    options: DEFAULT_OPTIONS,
+    languagesTouched: false,
+  });
+  useUiStore.setState({ screen: 'translate', theme: 'system', command: null });
+  setApi(null);
+}
+
+export function renderApp(overrides: Handlers = {}): FakeApi & ReturnType<typeof render> {
+  const fake = createFakeApi({ ...baseHandlers(), ...overrides });
+  setApi(fake.api);
+  const utils = render(<App client={createQueryClient()} />);
+  return Object.assign(fake, utils);
+}

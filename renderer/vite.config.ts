@@ -1,0 +1,58 @@
+/**
+ * Build config of the renderer (DOM only). Builds `renderer/` to `out/renderer` with relative asset paths so the
+ * same bundle is served by Electron's `app://` protocol and by the web harness. Screens are code-split with
+ * React.lazy, so the initial chunk holds only the shell.
+ */
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Runs in Node at build time; paths are resolved without node:* imports so the renderer's lint rules hold.
+const here = (p: string): string => decodeURIComponent(new URL(p, import.meta.url).pathname);
+
+/**
+ * Adds <link rel="modulepreload"> for the screens the first paint shows (Translate, or First run on a new install)
+ * so the browser fetches them alongside the entry instead of after it has run. The other screens stay lazy.
+ */
+function preloadStartScreens(): Plugin {
+  const start = /screens\/(TranslateScreen|FirstRunScreen)\.tsx$/;
+  return {
+    name: 'verso-preload-start-screens',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.type === 'chunk' && c.isEntry)?.fileName;
+        const files = new Set<string>();
+        for (const c of chunks) {
+          if (c.type !== 'chunk' || !c.facadeModuleId || !start.test(c.facadeModuleId)) continue;
+          files.add(c.fileName);
+          for (const dep of c.imports) if (dep !== entry) files.add(dep);
+        }
+        return [...files].map((f) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  root: here('.'),
+  // Relative asset paths: the bundle is loaded from app://verso/ in Electron and from the harness's origin.
+  base: './',
+  plugins: [react(), preloadStartScreens()],
+  resolve: { alias: { '@shared': here('../shared') } },
+  build: {
+    outDir: here('../out/renderer'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    // No inline data: URLs, so a strict CSP (img-src 'self') holds.
+    assetsInlineLimit: 0,
+  },
+  server: { host: '127.0.0.1', strictPort: false },
+});
