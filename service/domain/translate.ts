@@ -343,47 +343,61 @@ export async function translate(
   try {
     const outputs: string[] = new Array(texts.length);
     const groups = new Map<string, number[]>();
-    sources.forEach((s, i) => groups.set(s, [...(groups.get(s) ?? []), i]));
+    sources.forEach((s, i) => {
+      const g = groups.get(s);
+      if (g) g.push(i);
+      else groups.set(s, [i]);
+    });
     let usedEngine: string | undefined;
-    await Promise.all(
-      [...groups].map(async ([src, idxs]) => {
-        const engine = engineFor.get(src);
-        if (!engine) {
-          for (const i of idxs) outputs[i] = texts[i]!;
-          return;
-        }
-        usedEngine = usedEngine && usedEngine !== engine.id ? 'mixed' : engine.id;
-        const jobs: { text: number; finish: (t: string) => string }[] = [];
-        const units: string[] = [];
-        const results = new Map<number, string[]>();
-        for (const i of idxs) {
-          const p = prepared[i]!;
-          const out: string[] = new Array(p.units.length);
-          results.set(i, out);
-          p.units.forEach((unit, u) => {
-            const fromTm = tm && tmLookup(tm, unit, req.tmThreshold);
-            if (fromTm !== undefined) {
-              out[u] = fromTm;
-              return;
-            }
-            const plan = applyGlossaries(unit, glossaries, nextMarkerId(unit));
-            units.push(plan.unit);
-            jobs.push({ text: i, finish: (t) => (out[u] = plan.finish(t)) });
-          });
-        }
-        if (units.length > 0) {
-          const translated = await engine.translate({
-            source: src,
-            target: req.target,
-            units,
-            formality: req.formality,
-            context: req.context,
-          });
-          translated.forEach((t, j) => jobs[j]!.finish(t));
-        }
-        for (const i of idxs) outputs[i] = prepared[i]!.rebuild(results.get(i)!);
-      }),
-    );
+    const runGroup = async (src: string, idxs: number[]): Promise<void> => {
+      const engine = engineFor.get(src);
+      if (!engine) {
+        for (const i of idxs) outputs[i] = texts[i]!;
+        return;
+      }
+      usedEngine = usedEngine && usedEngine !== engine.id ? 'mixed' : engine.id;
+      const finishers: ((t: string) => void)[] = [];
+      const units: string[] = [];
+      const results = new Map<number, string[]>();
+      for (const i of idxs) {
+        const p = prepared[i]!;
+        const out: string[] = new Array(p.units.length);
+        results.set(i, out);
+        p.units.forEach((unit, u) => {
+          const fromTm = tm && tmLookup(tm, unit, req.tmThreshold);
+          if (fromTm !== undefined) {
+            out[u] = fromTm;
+            return;
+          }
+          if (glossaries.length === 0) {
+            units.push(unit);
+            finishers.push((t) => (out[u] = t));
+            return;
+          }
+          const plan = applyGlossaries(unit, glossaries, nextMarkerId(unit));
+          units.push(plan.unit);
+          finishers.push((t) => (out[u] = plan.finish(t)));
+        });
+      }
+      if (units.length > 0) {
+        const translated = await engine.translate({
+          source: src,
+          target: req.target,
+          units,
+          formality: req.formality,
+          context: req.context,
+        });
+        translated.forEach((t, j) => finishers[j]!(t));
+      }
+      for (const i of idxs) outputs[i] = prepared[i]!.rebuild(results.get(i)!);
+    };
+    // One source (the usual case) needs no fan-out; several detected sources run side by side.
+    if (groups.size === 1) {
+      const [[src, idxs]] = [...groups] as [[string, number[]]];
+      await runGroup(src, idxs);
+    } else {
+      await Promise.all([...groups].map(([src, idxs]) => runGroup(src, idxs)));
+    }
     const translations = texts.map((_, i) => {
       const t: Record<string, unknown> = { detected_source_language: sources[i], text: outputs[i] };
       if (req.showBilled) t.billed_characters = billed[i];

@@ -20,10 +20,14 @@ export function billingPeriod(at = new Date()): { start: string; end: string } {
   if (periodCache && t >= periodCache.from && t < periodCache.to) return periodCache;
   const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
   const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
-  periodCache = { start: start.toISOString(), end: end.toISOString(), from: start.getTime(), to: end.getTime() };
+  periodCache = {
+    start: start.toISOString(),
+    end: end.toISOString(),
+    from: start.getTime(),
+    to: end.getTime(),
+  };
   return periodCache;
 }
-
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
@@ -38,28 +42,28 @@ export class Quota {
     const { start } = billingPeriod();
     this.store.transaction(() => {
       // Re-read the limits inside the transaction: an admin may have changed them a moment ago.
-      const acc = this.store.getAccount(account.id);
-      const k = this.store.getKey(key.keyId);
-      if (!acc || !k) throw new HttpError(403, 'The key or its account no longer exists.', 'forbidden');
-      if (k.characterLimit !== null) {
-        const used = this.store.keyUsage(k.keyId, start);
-        if (k.characterLimit === 0 || used + characters > k.characterLimit) {
+      const limits = this.store.limitsOf(key.keyId);
+      if (!limits) throw new HttpError(403, 'The key or its account no longer exists.', 'forbidden');
+      const { keyLimit, accountLimit } = limits;
+      if (keyLimit !== null) {
+        const used = this.store.keyUsage(key.keyId, start);
+        if (keyLimit === 0 || used + characters > keyLimit) {
           throw quotaExceeded(
-            `Quota exceeded: this key's character limit is ${fmt(k.characterLimit)} per month and ${fmt(used)} are used; ` +
+            `Quota exceeded: this key's character limit is ${fmt(keyLimit)} per month and ${fmt(used)} are used; ` +
               `this request needs ${fmt(characters)}. Ask the account admin to raise the key's limit, or wait for the next period.`,
           );
         }
       }
-      if (acc.characterLimit !== null) {
-        const used = this.store.accountUsage(acc.id, start);
-        if (acc.characterLimit === 0 || used + characters > acc.characterLimit) {
+      if (accountLimit !== null) {
+        const used = this.store.accountUsage(account.id, start);
+        if (accountLimit === 0 || used + characters > accountLimit) {
           throw quotaExceeded(
-            `Quota exceeded: the account's character limit is ${fmt(acc.characterLimit)} per month and ${fmt(used)} are used; ` +
+            `Quota exceeded: the account's character limit is ${fmt(accountLimit)} per month and ${fmt(used)} are used; ` +
               `this request needs ${fmt(characters)}. Raise the account's limit, or wait for the next period.`,
           );
         }
       }
-      if (characters > 0) this.store.addUsage(acc.id, k.keyId, start, product, characters);
+      if (characters > 0) this.store.addUsage(account.id, key.keyId, start, product, characters);
     });
     let refunded = false;
     return () => {

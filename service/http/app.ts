@@ -5,7 +5,12 @@
  * paths and 405 for wrong methods, and one structured log line per request without keys or texts.
  */
 import formbody from '@fastify/formbody';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Account, ApiKey, Scope, Store } from '../store/store.js';
 import { HttpError, forbidden } from './errors.js';
@@ -69,20 +74,23 @@ function authenticate(ctx: AppContext, req: FastifyRequest): void {
       'malformed_credentials',
     );
   }
-  const key = ctx.store.findKeyBySecret(m[1]!.trim());
-  if (!key) throw forbidden('Unknown API key: check that you copied the whole key.', 'invalid_key');
+  const found = ctx.store.findKeyAndAccount(m[1]!.trim());
+  if (!found) throw forbidden('Unknown API key: check that you copied the whole key.', 'invalid_key');
+  const { key, account } = found;
   if (key.deactivatedAt) {
     throw forbidden(
       `This key was deactivated on ${key.deactivatedAt} and cannot be used again; ask your account admin for a new key.`,
       'key_deactivated',
     );
   }
-  const account = ctx.store.getAccount(key.accountId);
   if (!account) throw forbidden('The account of this key no longer exists.', 'invalid_key');
 
   if (scope === 'admin') {
     if (ctx.tier !== 'pro') {
-      throw forbidden(`The admin interface exists only on the Pro base URL (${ctx.urls.pro()}).`, 'wrong_base');
+      throw forbidden(
+        `The admin interface exists only on the Pro base URL (${ctx.urls.pro()}).`,
+        'wrong_base',
+      );
     }
     if (key.tier !== 'admin') {
       throw forbidden(
@@ -123,7 +131,10 @@ function authenticate(ctx: AppContext, req: FastifyRequest): void {
 }
 
 /** Friendly messages for fastify's own errors (body parsing, size). */
-function mapFrameworkError(err: { code?: string; statusCode?: number; message: string }, req: FastifyRequest) {
+function mapFrameworkError(
+  err: { code?: string; statusCode?: number; message: string },
+  req: FastifyRequest,
+) {
   const path = req.url.split('?')[0];
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -184,9 +195,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (ctx.rateLimit && req.auth) {
       const wait = ctx.rateLimit.take(req.auth.key.keyId);
       if (wait > 0) {
-        throw new HttpError(429, `Too many requests for this key: wait ${wait} s and resend.`, 'too_many_requests', {
-          'Retry-After': String(wait),
-        });
+        throw new HttpError(
+          429,
+          `Too many requests for this key: wait ${wait} s and resend.`,
+          'too_many_requests',
+          {
+            'Retry-After': String(wait),
+          },
+        );
       }
     }
   });
@@ -213,21 +229,25 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
   }
 
-  app.setErrorHandler(async (err: Error & { code?: string; statusCode?: number }, req, reply: FastifyReply) => {
-    const e = err instanceof HttpError ? err : mapFrameworkError(err, req);
-    if (e) {
-      for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
-      return reply.code(e.status).send(e.code ? { message: e.message, code: e.code } : { message: e.message });
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ message: err.message, code: 'bad_request' });
-    }
-    req.log.error({ trace_id: req.id, err: { message: err.message, stack: err.stack } }, 'internal error');
-    return reply.code(500).send({
-      message: `Internal error in the local service; retry, and report trace id ${req.id} if it persists.`,
-      code: 'internal_error',
-    });
-  });
+  app.setErrorHandler(
+    async (err: Error & { code?: string; statusCode?: number }, req, reply: FastifyReply) => {
+      const e = err instanceof HttpError ? err : mapFrameworkError(err, req);
+      if (e) {
+        for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
+        return reply
+          .code(e.status)
+          .send(e.code ? { message: e.message, code: e.code } : { message: e.message });
+      }
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        return reply.code(err.statusCode).send({ message: err.message, code: 'bad_request' });
+      }
+      req.log.error({ trace_id: req.id, err: { message: err.message, stack: err.stack } }, 'internal error');
+      return reply.code(500).send({
+        message: `Internal error in the local service; retry, and report trace id ${req.id} if it persists.`,
+        code: 'internal_error',
+      });
+    },
+  );
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0]!;
@@ -237,7 +257,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       reply.header('Allow', allow);
       return reply
         .code(405)
-        .send({ message: `Method ${req.method} is not allowed on ${path}; use ${allow}.`, code: 'method_not_allowed' });
+        .send({
+          message: `Method ${req.method} is not allowed on ${path}; use ${allow}.`,
+          code: 'method_not_allowed',
+        });
     }
     return reply.code(404).send({ message: `No endpoint at ${req.method} ${path}.`, code: 'not_found' });
   });

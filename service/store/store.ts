@@ -219,6 +219,40 @@ export class Store {
     return r ? toKey(r) : undefined;
   }
 
+  /** A key and its account in one query (auth runs on every request). */
+  findKeyAndAccount(secret: string): { key: ApiKey; account: Account | undefined } | undefined {
+    const r = this.stmt(
+      `SELECT k.*, a.id AS a_id, a.name AS a_name, a.plan AS a_plan, a.admin_enabled AS a_admin_enabled,
+              a.detect_beta AS a_detect_beta, a.character_limit AS a_character_limit, a.created_at AS a_created_at
+       FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id WHERE k.secret_hash = ?`,
+    ).get(hashSecret(secret)) as Record<string, unknown> | undefined;
+    if (!r) return undefined;
+    const account =
+      r.a_id === null
+        ? undefined
+        : toAccount({
+            id: r.a_id,
+            name: r.a_name,
+            plan: r.a_plan,
+            admin_enabled: r.a_admin_enabled,
+            detect_beta: r.a_detect_beta,
+            character_limit: r.a_character_limit,
+            created_at: r.a_created_at,
+          });
+    return { key: toKey(r), account };
+  }
+
+  /** Current limits of a key and its account, read together (the quota check runs on every billed request). */
+  limitsOf(
+    keyId: string,
+  ): { keyLimit: number | null; accountLimit: number | null; accountId: string } | undefined {
+    const r = this.stmt(
+      `SELECT k.character_limit AS kl, a.character_limit AS al, a.id AS aid
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_id = ?`,
+    ).get(keyId) as { kl: number | null; al: number | null; aid: string } | undefined;
+    return r && { keyLimit: r.kl, accountLimit: r.al, accountId: r.aid };
+  }
+
   /** Developer keys of an account: every non-admin key, active and deactivated, oldest first. */
   listDeveloperKeys(accountId: string): ApiKey[] {
     return this.stmt(
