@@ -38,6 +38,11 @@ serve flags:
   --in-memory            keep state in memory (keys.json is still written)
   --quiet                no request logs
   --exit-with-stdin      stop when stdin closes (used by the app, so the service never outlives it)
+  --doc-max-upload-mb N  largest document upload (default 100; larger uploads get 413)
+  --doc-concurrency N    documents translated at once (default 2)
+  --doc-expiry-minutes N undownloaded documents are deleted after N minutes (default 1440)
+  --doc-timeout-s N      time limit of one document job (default 600)
+  --doc-queue-delay-ms N / --doc-translate-delay-ms N   hold documents in a state (tests)
 
 commands:
   account create [--name N] [--plan pro|pro_classic|free] [--admin] [--detect-beta] [--character-limit N]
@@ -96,6 +101,12 @@ async function serve(argv: string[]): Promise<void> {
       'in-memory': { type: 'boolean' },
       quiet: { type: 'boolean' },
       'exit-with-stdin': { type: 'boolean' },
+      'doc-max-upload-mb': { type: 'string' },
+      'doc-concurrency': { type: 'string' },
+      'doc-expiry-minutes': { type: 'string' },
+      'doc-timeout-s': { type: 'string' },
+      'doc-queue-delay-ms': { type: 'string' },
+      'doc-translate-delay-ms': { type: 'string' },
     },
   });
   if (values.help) {
@@ -113,7 +124,21 @@ async function serve(argv: string[]): Promise<void> {
   if (bad) fail(`Unknown engine "${bad}": use apertium and/or pseudo.`);
   const rate = values['rate-limit'] ?? env('RATE_LIMIT');
   const dataDir = resolve(values['data-dir'] ?? env('DATA_DIR') ?? '.data/service');
-  const { documentsPlugin } = await import('./documents/plugin.js').catch(() => ({ documentsPlugin: undefined }));
+  const positive = (flag: string, env: string, def: number): number => {
+    const raw = (values as Record<string, unknown>)[flag] ?? process.env[`VERSO_SERVICE_${env}`];
+    const n = raw === undefined ? def : Number(raw);
+    if (!Number.isFinite(n) || n < 0) fail(`--${flag} must be a number of 0 or more.`);
+    return n;
+  };
+  const { createDocumentsPlugin } = await import('./documents/plugin.js');
+  const documents = createDocumentsPlugin({
+    maxUploadBytes: positive('doc-max-upload-mb', 'DOC_MAX_UPLOAD_MB', 100) * 1024 * 1024,
+    concurrency: Math.max(1, Math.round(positive('doc-concurrency', 'DOC_CONCURRENCY', 2))),
+    expiryMs: positive('doc-expiry-minutes', 'DOC_EXPIRY_MINUTES', 24 * 60) * 60_000,
+    jobTimeoutMs: positive('doc-timeout-s', 'DOC_TIMEOUT_S', 600) * 1000,
+    queueDelayMs: positive('doc-queue-delay-ms', 'DOC_QUEUE_DELAY_MS', 0),
+    translateDelayMs: positive('doc-translate-delay-ms', 'DOC_TRANSLATE_DELAY_MS', 0),
+  });
   const svc = await startService({
     host: values.host ?? env('HOST') ?? '127.0.0.1',
     port: port(values.port ?? env('PORT'), 8470, '--port'),
@@ -124,7 +149,7 @@ async function serve(argv: string[]): Promise<void> {
     faults: values.faults ?? env('FAULTS') === '1',
     rateLimit: rate ? Number(rate) : undefined,
     log: !(values.quiet ?? env('QUIET') === '1'),
-    plugins: documentsPlugin ? [documentsPlugin] : [],
+    plugins: [documents],
   });
   const engineNames = svc.engines.engines.map((e) => e.label).join(', ') || 'none';
   process.stdout.write(`Engines: ${engineNames}\n`);

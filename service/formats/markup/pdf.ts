@@ -8,11 +8,7 @@
  * Scanned PDFs (no text layer) and password-protected PDFs are refused with a message.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import fontkit from '@pdf-lib/fontkit';
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { PDFDocument, rgb } from 'pdf-lib';
 import type { PDFFont } from 'pdf-lib';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { cleanUserText } from '../../text/markers.js';
 import { DocumentFormatError } from '../types.js';
 import type { FormatContext, FormatHandler, FormatResult } from '../types.js';
@@ -20,6 +16,15 @@ import { BatchTranslator, hasLetters } from './common.js';
 
 const MAX_PDF_BYTES = 200 * 1024 * 1024;
 const MAX_PAGES = 5000;
+/*
+ * pdfjs, pdf-lib, fontkit and docx are loaded on first use, not at import: every document worker imports all
+ * handlers, and these libraries cost tens of MB and seconds of warm-up per worker that never sees a PDF.
+ */
+const pdfjsLib = () => import('pdfjs-dist/legacy/build/pdf.mjs');
+const pdfLib = () => import('pdf-lib');
+const fontkitLib = async () => (await import('@pdf-lib/fontkit')).default;
+const docxLib = () => import('docx');
+
 export const FONT_PATHS = {
   regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
   bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
@@ -47,6 +52,7 @@ interface Item {
 
 /** Extracts paragraphs from a PDF; refuses encrypted, broken and text-less files. */
 export async function extractPdf(bytes: Uint8Array): Promise<PdfText> {
+  const pdfjs = await pdfjsLib();
   let doc: Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
   const task = pdfjs.getDocument({
     data: bytes,
@@ -192,8 +198,9 @@ async function writePdf(source: PdfText, texts: string[], outputPath: string): P
         'Install the Debian package fonts-dejavu-core, or ask for Word output (output_format=docx).',
     );
   }
+  const { PDFDocument, rgb } = await pdfLib();
   const out = await PDFDocument.create();
-  out.registerFontkit(fontkit);
+  out.registerFontkit(await fontkitLib());
   const regular = await out.embedFont(regularBytes, { subset: true });
   const bold = await out.embedFont(boldBytes, { subset: true });
   const body = median(source.paragraphs.map((p) => p.size));
@@ -223,6 +230,7 @@ async function writePdf(source: PdfText, texts: string[], outputPath: string): P
 }
 
 async function writeDocx(source: PdfText, texts: string[], outputPath: string): Promise<void> {
+  const { Document, HeadingLevel, Packer, Paragraph, TextRun } = await docxLib();
   const body = median(source.paragraphs.map((p) => p.size));
   const children = source.paragraphs.map((para, i) => {
     const ratio = para.size / body;

@@ -1,0 +1,81 @@
+/**
+ * Document worker (a `node:worker_threads` thread of the service process): runs format tasks, counting
+ * characters or translating one document, off the main event loop, one task at a time. Parsing and rewriting
+ * zips, XML and PDFs is CPU-heavy and can be attacked (bombs, huge lines); here it cannot block the HTTP
+ * listeners, and the main thread kills the thread with `terminate()` when a task overruns its time or memory.
+ *
+ * Translation itself is asked of the main thread (message `translate`), which owns the engines (Apertium keeps
+ * persistent pipelines there, shared by every request), the glossaries and the translation memories: the worker
+ * only moves marked units out and back in.
+ */
+import { parentPort } from 'node:worker_threads';
+import { loadFormats } from './formats.js';
+import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.js';
+
+const port = parentPort!;
+const send = (m: FromWorker) => port.postMessage(m);
+
+let seq = 0;
+const pending = new Map<number, { resolve: (u: string[]) => void; reject: (e: Error) => void }>();
+
+function translate(units: string[]): Promise<string[]> {
+  if (units.length === 0) return Promise.resolve([]);
+  const id = ++seq;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    send({ type: 'translate', seq: id, units });
+  });
+}
+
+/** Messages must not show the service's private work paths to the user. */
+function scrub(message: string, task: WorkerTask): string {
+  let out = message;
+  for (const p of [task.input, task.output]) if (p) out = out.split(p).join('the document');
+  return out;
+}
+
+async function run(task: WorkerTask): Promise<void> {
+  const formats = await loadFormats();
+  const handler = formats.handlerFor(task.ext);
+  if ('unavailable' in handler) {
+    send({ type: 'failed', message: handler.unavailable, formatError: true });
+    return;
+  }
+  if (task.op === 'count') {
+    send({ type: 'done', characters: await handler.countCharacters(task.input, task.ext) });
+    return;
+  }
+  let lastProgress = 0;
+  const result = await handler.translate(task.input, task.output!, task.ext, {
+    translate,
+    sourceLang: task.sourceLang,
+    targetLang: task.targetLang,
+    outputFormat: task.outputFormat,
+    onProgress: (fraction) => {
+      // A handler may report per unit; one message per percent is enough for the estimate.
+      if (fraction - lastProgress >= 0.01 || fraction >= 1) {
+        lastProgress = fraction;
+        send({ type: 'progress', fraction });
+      }
+    },
+  });
+  send({ type: 'done', characters: result.characters, outputExtension: result.outputExtension });
+}
+
+port.on('message', (m: ToWorker) => {
+  if (m.type === 'task') {
+    run(m.task).catch((e: unknown) => {
+      const err = e instanceof Error ? e : new Error(String(e));
+      send({ type: 'failed', message: scrub(err.message, m.task), formatError: err.name === 'DocumentFormatError' });
+    });
+    return;
+  }
+  const p = pending.get(m.seq);
+  if (!p) return;
+  pending.delete(m.seq);
+  if (m.type === 'translated') p.resolve(m.units);
+  else p.reject(new Error(m.message));
+});
+
+// Load the format libraries now, so the first task does not pay for it.
+void loadFormats().then(() => send({ type: 'ready' }));
