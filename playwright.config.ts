@@ -5,21 +5,12 @@
  * never downloaded. Every test starts its own harness/service on 127.0.0.1 with port 0 and a temp dir.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './e2e/chromium.js';
 
 // Debian's Chromium; Playwright's own browser builds cannot be downloaded here.
 const chromium = {
   browserName: 'chromium' as const,
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  },
+  launchOptions: CHROMIUM_LAUNCH,
 };
 
 export default defineConfig({

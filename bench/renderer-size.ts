@@ -8,6 +8,7 @@
  * thread has gone idle (requestIdleCallback), measured from navigation start; Verso runs behind the real web
  * harness (the first-run screen needs its IPC answer), the baseline behind a plain static server.
  */
+import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
 import react from '@vitejs/plugin-react';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -128,17 +129,7 @@ const TTI_PROBE = `
 `;
 
 async function measureTti(url: string): Promise<number[]> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const times: number[] = [];
   try {
     for (let i = 0; i < RUNS + 1; i++) {
