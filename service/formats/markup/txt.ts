@@ -25,7 +25,7 @@ import {
   notUtf8,
 } from './common.js';
 
-const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 256 * 1024;
 const SEPARATOR = /(\r?\n(?:[ \t]*\r?\n)+)/;
 
 interface StreamOptions {
