@@ -20,6 +20,8 @@ interface Figures {
   rps: number;
   p99: number;
   errors: number;
+  /** Server CPU time (user + system) per request, in µs: steadier than req/s on a shared machine. */
+  cpuUs: number;
 }
 
 function load(url: string, body: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
@@ -27,13 +29,20 @@ function load(url: string, body: string, headers: Record<string, string>, second
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
   return new Promise((resolve, reject) => {
+    const cpu0 = process.cpuUsage();
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
       const r = JSON.parse(out);
-      resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx });
+      const cpu = process.cpuUsage(cpu0);
+      resolve({
+        rps: r.requests.average,
+        p99: r.latency.p99,
+        errors: r.errors + r.non2xx,
+        cpuUs: (cpu.user + cpu.system) / Math.max(1, r.requests.total),
+      });
     });
   });
 }
@@ -59,10 +68,15 @@ const median = (rs: Figures[]) => [...rs].sort((x, y) => x.rps - y.rps)[Math.flo
 const b = median(bareRuns);
 const s = median(svcRuns);
 const row = (name: string, r: Figures) =>
-  `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s  p99 ${String(r.p99).padStart(4)} ms  errors ${r.errors}`;
+  `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s  p99 ${String(r.p99).padStart(4)} ms  ` +
+  `server CPU ${r.cpuUs.toFixed(1).padStart(5)} µs/request  errors ${r.errors}`;
 console.log(`autocannon (own process), 50 connections, ${rounds} alternating rounds of ${perRound} s, medians`);
 console.log(row('bare fastify route (constant JSON)', b));
 console.log(row('/v2/translate, pseudo engine', s));
 console.log(`ratio translate / bare: ${(s.rps / b.rps).toFixed(2)}× req/s (goal ≥ 0.40×)`);
+const cpuMedian = (rs: Figures[]) => [...rs].map((r) => r.cpuUs).sort((x, y) => x - y)[Math.floor(rs.length / 2)]!;
+console.log(
+  `ratio by server CPU per request (bare ÷ translate): ${(cpuMedian(bareRuns) / cpuMedian(svcRuns)).toFixed(2)}× (the same goal, less sensitive to load)`,
+);
 await svc.close();
 await bare.close();

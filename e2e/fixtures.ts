@@ -177,6 +177,33 @@ async function startTestService(dir: string): Promise<{ service: TestService; pr
   return { service, proc };
 }
 
+/**
+ * Starts the web harness as a child process on port 0 with `dataDir` as its user-data folder, aimed at `service`
+ * for the hosted addresses and running the pseudo engine locally. Resolves with the printed URL (token included).
+ */
+export async function startWebHarness(service: TestService, dataDir: string): Promise<{ proc: RunningProcess; url: string }> {
+  const { proc, match } = await startTsProcess(
+    'web/server.ts',
+    [
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--engines',
+      'pseudo',
+      '--faults',
+      '--test-cipher',
+      '--hosted-pro-url',
+      service.proUrl,
+      '--hosted-free-url',
+      service.freeUrl,
+    ],
+    /Verso web harness: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/,
+    'The Verso web harness',
+  );
+  return { proc, url: match[1]! };
+}
+
 const ELECTRON_DIST = join(ROOT, 'node_modules', 'electron', 'dist');
 
 export const test = base.extend<Fixtures>({
@@ -216,6 +243,7 @@ export const test = base.extend<Fixtures>({
           VERSO_HOSTED_FREE_URL: service.freeUrl,
           VERSO_LOCAL_ENGINES: 'pseudo',
           VERSO_LOCAL_FAULTS: '1',
+          VERSO_TEST: '1',
         },
       });
       const logs: string[] = [];
@@ -229,26 +257,7 @@ export const test = base.extend<Fixtures>({
       }
       return;
     }
-    const { proc, match } = await startTsProcess(
-      'web/server.ts',
-      [
-        '--port',
-        '0',
-        '--data-dir',
-        dataDir,
-        '--engines',
-        'pseudo',
-        '--faults',
-        '--test-cipher',
-        '--hosted-pro-url',
-        service.proUrl,
-        '--hosted-free-url',
-        service.freeUrl,
-      ],
-      /Verso web harness: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/,
-      'The Verso web harness',
-    );
-    const url = match[1]!;
+    const { proc, url } = await startWebHarness(service, dataDir);
     try {
       await page.goto(url);
       await use({ page, url, dataDir, logs: proc.logs });

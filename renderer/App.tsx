@@ -8,9 +8,11 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type R
 import type { MenuCommand } from '../shared/ipc/contract.js';
 import { Sidebar, SCREEN_LABELS } from './components/Sidebar.js';
 import { StatusBanner } from './components/StatusBanner.js';
-import { api, errorMessage } from './lib/api.js';
+import { api, errorMessage, unwrap } from './lib/api.js';
 import { createQueryClient, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
 import { applyTheme } from './lib/theme.js';
+import { forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-sync.js';
+import { useTranslateStore } from './state/translate-store.js';
 import { SCREENS, useUiStore, type ScreenId } from './state/ui-store.js';
 
 /**
@@ -106,13 +108,14 @@ function Root() {
   const theme = useUiStore((s) => s.theme);
   const setTheme = useUiStore((s) => s.setTheme);
   const status = useConnectionStatus();
+  const draftReady = useDraftPersistence(settings);
 
   useEffect(() => {
     if (settings.data) setTheme(settings.data.theme);
   }, [settings.data, setTheme]);
   useEffect(() => applyTheme(theme), [theme]);
 
-  if (status.isPending) return <Loading label="Opening Verso…" />;
+  if (status.isPending || !draftReady) return <Loading label="Opening Verso…" />;
   if (status.isError) {
     return (
       <div className="first-run">
@@ -130,6 +133,32 @@ function Root() {
   }
   if (status.data.state === 'none') return <FirstRun />;
   return <Shell />;
+}
+
+/**
+ * Restores the Translate draft saved in settings once they have arrived (before any screen can be typed in), then
+ * keeps it saved. If settings cannot be read, Verso still opens, with an empty draft.
+ */
+function useDraftPersistence(settings: ReturnType<typeof useSettings>): boolean {
+  const settled = !settings.isPending;
+  const saved = settings.data?.translateDraft ?? null;
+  const ready = useTranslateStore((s) => s.draftLoaded);
+  const carriedOver = useRef(false);
+  useEffect(() => {
+    if (settled && !ready) carriedOver.current = restoreDraft(saved);
+  }, [settled, ready, saved]);
+  useEffect(() => {
+    if (!ready) return;
+    const dirty = carriedOver.current;
+    return startDraftSync({
+      save: async (translateDraft) => {
+        await unwrap(api().settings.update({ translateDraft }));
+      },
+      dirty,
+      ...(dirty && { onSaved: forgetLegacyDraft }),
+    });
+  }, [ready]);
+  return ready;
 }
 
 function FirstRun() {

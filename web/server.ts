@@ -155,6 +155,8 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
           log(`Verso web harness: open this link in your browser: ${url}`);
         },
       },
+      // No system clipboard from this Node process: `app.copyText` is then done by the page (shim-client.ts), and
+      // a new admin key's copy answers `copied: false` (its secret must never reach the page; save it instead).
       clipboard: { writeText: async () => false },
       saveDialog: {
         async saveText(name, content) {

@@ -88,6 +88,20 @@ interface Pending {
     const group = (api[domain] ??= {}) as Record<string, unknown>;
     group[verb] = (input?: unknown) => call(name, input);
   }
+  // The harness runs main in a Node process that may have no clipboard (no display), so it answers `copied: false`
+  // after checking the input. The page's own clipboard API does the copy here, and the answer says whether it did.
+  const mainCopyText = (api.app as Record<string, (input?: unknown) => Promise<unknown>>).copyText!;
+  (api.app as Record<string, unknown>).copyText = async (input?: unknown) => {
+    const checked = (await mainCopyText(input)) as { ok: boolean; data?: { copied: boolean } };
+    if (!checked.ok || checked.data?.copied) return checked;
+    try {
+      await navigator.clipboard.writeText((input as { text: string }).text);
+      return { ok: true, data: { copied: true } };
+    } catch {
+      // Not allowed here (window not focused, permission refused): report it; the UI says how to copy by hand.
+      return { ok: true, data: { copied: false } };
+    }
+  };
   api.on = (name: string, cb: (p: unknown) => void) => {
     let set = listeners.get(name);
     if (!set) listeners.set(name, (set = new Set()));

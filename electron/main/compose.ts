@@ -86,13 +86,14 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
         onRetry: (info) => events.emit('api.retrying', info),
       }),
   });
+  const adminKeys = new AdminKeysService(connections, ports.clipboard);
   const services: AppServices = {
     connections,
     languages: new LanguagesService(connections, ports.stores.cache, () => ports.clock.now()),
     translate: new TranslateService(connections, events),
     usage: new UsageService(connections, events),
     glossaries: new GlossariesService(connections),
-    adminKeys: new AdminKeysService(connections),
+    adminKeys,
     documents: new DocumentsService(),
     settings,
     app: new AppService({
@@ -107,7 +108,7 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
   return {
     services,
     events,
-    secrets: () => connections.knownSecrets(),
+    secrets: () => [...connections.knownSecrets(), ...adminKeys.heldSecrets()],
     async shutdown() {
       await local.stop().catch(() => undefined);
       await ports.transport.close?.();

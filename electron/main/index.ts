@@ -16,6 +16,7 @@ import { createElectronStore } from './adapters/electron-store-kv.js';
 import { systemClock } from './adapters/node-clock.js';
 import { nodeFileSystem } from './adapters/node-fs.js';
 import { buildUserAgent, composeServices, warmUp } from './compose.js';
+import { readEnvConfig } from './env-config.js';
 import type { IpcMainLike } from './ipc/handle.js';
 import { registerAllIpc } from './ipc/index.js';
 import { buildMenu } from './menu.js';
@@ -25,9 +26,12 @@ import { createMainWindow, forEachWindow, installWebGuards, isTrustedSender, reg
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ALLOWED_EXTERNAL_HOSTS = ['github.com', 'www.apertium.org', 'apertium.org'];
 
-// Test and development overrides are honoured only outside a packaged build.
-const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
-if (!app.isPackaged && process.env.VERSO_USER_DATA) app.setPath('userData', process.env.VERSO_USER_DATA);
+// The one place the environment is read: test and development overrides, honoured only outside a packaged build
+// or under test (see env-config.ts). userData must be set before the app is ready.
+const env = readEnvConfig(process.env, app.isPackaged);
+for (const w of env.warnings) console.warn(`[verso] ${w}`);
+const devUrl = env.rendererUrl;
+if (env.userDataDir) app.setPath('userData', env.userDataDir);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -72,11 +76,9 @@ async function start(): Promise<void> {
       userDataDir: app.getPath('userData'),
       appInfo: { name: 'Verso', version: app.getVersion(), platform: process.platform, shell: 'electron', runtimeVersion: process.versions.electron },
       userAgent: buildUserAgent(app.getVersion(), `${process.platform} ${release()}`, 'electron', process.versions.electron),
-      hosted: {
-        ...(process.env.VERSO_HOSTED_PRO_URL && { pro: process.env.VERSO_HOSTED_PRO_URL }),
-        ...(process.env.VERSO_HOSTED_FREE_URL && { free: process.env.VERSO_HOSTED_FREE_URL }),
-      },
-      ...(process.env.VERSO_LOCAL_ENGINES && { localEngines: process.env.VERSO_LOCAL_ENGINES.split(',') }),
+      hosted: env.hosted,
+      ...(env.localEngines && { localEngines: env.localEngines }),
+      ...(env.localFaults && { localFaults: true }),
       allowedExternalHosts: ALLOWED_EXTERNAL_HOSTS,
     },
   );

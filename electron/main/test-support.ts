@@ -61,13 +61,18 @@ export interface TestApp {
   events: { name: EventName; payload: unknown }[];
   logs: string[];
   launcher: ReturnType<typeof inProcessLauncher>;
+  /** Every text main put on the (fake) system clipboard. */
+  clipboard: string[];
   /** Calls like the renderer would, from the trusted window unless `event` says otherwise. */
   call<K extends CallName>(name: K, input?: CallInput<K>, event?: IpcInvokeEvent): Promise<Result<CallOutput<K>>>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(o: { persistSecrets?: boolean; hosted?: { pro?: string; free?: string } } = {}): Promise<TestApp> {
+export async function createTestApp(
+  o: { persistSecrets?: boolean; hosted?: { pro?: string; free?: string }; clipboardWorks?: boolean } = {},
+): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'verso-main-'));
+  const clipboard: string[] = [];
   const launcher = inProcessLauncher();
   const composed = composeServices(
     {
@@ -83,7 +88,13 @@ export async function createTestApp(o: { persistSecrets?: boolean; hosted?: { pr
       fs: nodeFileSystem,
       launcher,
       opener: { open: async () => undefined },
-      clipboard: { writeText: async () => true },
+      clipboard: {
+        writeText: async (text) => {
+          if (o.clipboardWorks === false) return false;
+          clipboard.push(text);
+          return true;
+        },
+      },
       saveDialog: { saveText: async () => null },
     },
     {
@@ -114,6 +125,7 @@ export async function createTestApp(o: { persistSecrets?: boolean; hosted?: { pr
     events,
     logs,
     launcher,
+    clipboard,
     async call(name, input, event = { sender: TRUSTED_SENDER, senderFrame: { url: APP_ORIGIN } }) {
       const h = ipc.handlers.get(channelOf(name));
       if (!h) throw new Error(`no handler for ${name}`);

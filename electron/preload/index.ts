@@ -80,6 +80,8 @@ export const api = {
   adminKeys: {
     list: call('adminKeys.list'),
     create: call('adminKeys.create'),
+    copyNewKey: call('adminKeys.copyNewKey'),
+    saveNewKeyAsConnection: call('adminKeys.saveNewKeyAsConnection'),
     rename: call('adminKeys.rename'),
     setLimit: call('adminKeys.setLimit'),
     deactivate: call('adminKeys.deactivate'),

@@ -42,10 +42,9 @@ export function SinglePane({ text, onText, live, auto, blockedReason }: SinglePa
 
   const copy = async () => {
     try {
+      // Main copies (in the web harness its shim uses the page's clipboard) and says honestly whether it could.
       const res = await unwrap(api().app.copyText({ text: output }));
-      // Where main has no clipboard (the web harness), the page's own clipboard API may still work.
-      if (!res.copied) await navigator.clipboard.writeText(output);
-      setCopied('done');
+      setCopied(res.copied ? 'done' : 'failed');
     } catch {
       setCopied('failed');
     }

@@ -7,9 +7,16 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallOutput } from '../../shared/ipc/contract.js';
+import {
+  DRAFT_LIMITS,
+  DRAFT_TOO_LARGE_MESSAGE,
+  type CallOutput,
+  type SettingsPatch,
+  type TranslateDraft,
+} from '../../shared/ipc/contract.js';
 import type { Result } from '../../shared/ipc/errors.js';
-import { DRAFT_STORAGE_KEY, useTranslateStore } from '../state/translate-store.js';
+import { LEGACY_DRAFT_STORAGE_KEY } from '../state/draft-sync.js';
+import { useTranslateStore } from '../state/translate-store.js';
 import { ipcFail } from '../test-utils/fake-api.js';
 import { baseHandlers, renderApp, resetRenderer, reverse, settings } from '../test-utils/scenario.js';
 
@@ -284,6 +291,16 @@ describe('results and errors', () => {
     expect(app.callsOf('app.copyText')).toEqual([{ text: reverse('copy me') }]);
   });
 
+  it('says so when the text could not be copied, and how to copy it by hand', async () => {
+    const user = userEvent.setup();
+    renderApp({ 'app.copyText': () => ({ copied: false }) });
+    await user.type(await sourceBox(), 'copy me');
+    await waitFor(async () => expect((await output()).textContent).toBe(reverse('copy me')));
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Could not copy; select the text and copy it.')).toBeTruthy();
+    expect(screen.queryByText('Copied')).toBeNull();
+  });
+
   it('swaps the languages and moves the translation into the source box', async () => {
     const user = userEvent.setup();
     renderApp();
@@ -383,21 +400,96 @@ describe('multi-segment mode', () => {
 });
 
 describe('draft', () => {
-  it('keeps what the user typed across navigation and in storage for the next start', async () => {
+  const saved = (patch: Partial<TranslateDraft> = {}): TranslateDraft => ({
+    mode: 'single',
+    text: '',
+    segmentsText: '',
+    options: {},
+    languagesTouched: false,
+    ...patch,
+  });
+
+  it('restores the draft saved in settings at start: mode, segments and options', async () => {
+    renderApp({
+      'settings.get': () =>
+        settings({
+          translateDraft: saved({
+            mode: 'multi',
+            segmentsText: 'one\ntwo',
+            options: { targetLang: 'FR', sourceLang: 'EN', context: 'a menu', formality: 42 },
+            languagesTouched: true,
+          }),
+        }),
+    });
+    expect(((await screen.findByLabelText(/One segment per line/)) as HTMLTextAreaElement).value).toBe('one\ntwo');
+    expect(screen.getByRole('radio', { name: 'Segments' }).getAttribute('aria-checked')).toBe('true');
+    await languagesLoaded();
+    // The user's own language choice wins over the Settings default (DE).
+    expect((screen.getByLabelText('To') as HTMLSelectElement).value).toBe('FR');
+    // A value of the wrong type (hand-edited file, other build) falls back to the default instead of breaking.
+    expect(useTranslateStore.getState().options.formality).toBe('default');
+    expect(useTranslateStore.getState().options.context).toBe('a menu');
+  });
+
+  it('saves what the user types after a pause, and a restart brings it back', async () => {
     const user = userEvent.setup();
-    renderApp();
+    let stored: TranslateDraft | null = null;
+    const handlers = {
+      'settings.get': () => settings({ translateDraft: stored }),
+      'settings.update': (patch: SettingsPatch) => {
+        if (patch.translateDraft !== undefined) stored = patch.translateDraft;
+        return settings({ translateDraft: stored });
+      },
+    };
+    const first = renderApp(handlers);
     await user.type(await sourceBox(), 'unfinished sentence');
-    await user.click(screen.getByRole('button', { name: /Settings/ }));
-    await screen.findByRole('heading', { name: 'Settings' });
-    await user.click(screen.getByRole('button', { name: /Translate/ }));
-    expect(((await sourceBox()) as HTMLTextAreaElement).value).toBe('unfinished sentence');
-    const saved = localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}';
-    expect((JSON.parse(saved) as { state?: { text?: string } }).state?.text).toBe('unfinished sentence');
-    // A restart: memory is empty, storage holds what was saved; rehydration brings the draft back.
+    await waitFor(() => expect(stored?.text).toBe('unfinished sentence'));
+    // One save for the whole burst of typing, not one per keystroke.
+    expect(first.callsOf('settings.update').length).toBeLessThan('unfinished sentence'.length);
+
+    // A restart: the renderer's memory is gone; only what main kept in settings remains.
     cleanup();
-    useTranslateStore.setState({ text: '' });
-    localStorage.setItem(DRAFT_STORAGE_KEY, saved);
-    await act(() => useTranslateStore.persist.rehydrate());
-    expect(useTranslateStore.getState().text).toBe('unfinished sentence');
+    resetRenderer();
+    renderApp(handlers);
+    expect(((await sourceBox()) as HTMLTextAreaElement).value).toBe('unfinished sentence');
+  });
+
+  it('writes a pending change at once when the window is about to close', async () => {
+    const app = renderApp();
+    fireEvent.change(await sourceBox(), { target: { value: 'typed just before closing' } });
+    expect(app.callsOf('settings.update')).toHaveLength(0);
+    window.dispatchEvent(new Event('beforeunload'));
+    expect(app.callsOf('settings.update').at(-1)?.translateDraft?.text).toBe('typed just before closing');
+  });
+
+  it('says when a draft is too large to keep, and keeps it on screen', async () => {
+    const app = renderApp();
+    await user().click(await screen.findByRole('radio', { name: 'Segments' }));
+    const huge = 'x'.repeat(DRAFT_LIMITS.textChars + 1);
+    act(() => useTranslateStore.getState().setSegmentsText(huge));
+    expect(await screen.findByText(DRAFT_TOO_LARGE_MESSAGE)).toBeTruthy();
+    expect(app.callsOf('settings.update').some((c) => (c.translateDraft?.segmentsText.length ?? 0) > 10)).toBe(false);
+    expect(useTranslateStore.getState().segmentsText).toHaveLength(huge.length);
+  });
+
+  it('says so when the draft could not be saved', async () => {
+    renderApp({ 'settings.update': () => ipcFail('internal', 'The disk is full.') });
+    fireEvent.change(await sourceBox(), { target: { value: 'text' } });
+    expect(await screen.findByText('Verso could not keep this draft for the next start. The disk is full.')).toBeTruthy();
+  });
+
+  it('carries over a draft an older build left in window storage, then forgets it there', async () => {
+    localStorage.setItem(
+      LEGACY_DRAFT_STORAGE_KEY,
+      JSON.stringify({ state: { mode: 'single', text: 'from before', segmentsText: '', options: {} }, version: 1 }),
+    );
+    const app = renderApp();
+    expect(((await sourceBox()) as HTMLTextAreaElement).value).toBe('from before');
+    await waitFor(() => expect(app.callsOf('settings.update').at(-1)?.translateDraft?.text).toBe('from before'));
+    await waitFor(() => expect(localStorage.getItem(LEGACY_DRAFT_STORAGE_KEY)).toBeNull());
   });
 });
+
+function user() {
+  return userEvent.setup();
+}

@@ -1,7 +1,7 @@
 /**
  * Renderer screen: Translate. Owns the language pickers, the single-text panes (translate as you type or on
- * demand), the multi-segment mode and the options panel; all of it edits the persisted draft in
- * `state/translate-store.ts`, so nothing typed is lost on navigation or restart.
+ * demand), the multi-segment mode and the options panel; all of it edits the draft in `state/translate-store.ts`,
+ * which `state/draft-sync.ts` keeps in settings, so nothing typed is lost on navigation or restart.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -35,6 +35,7 @@ export default function TranslateScreen() {
   const setOptions = useTranslateStore((s) => s.setOptions);
   const applyDefaults = useTranslateStore((s) => s.applyDefaults);
   const resetOptions = useTranslateStore((s) => s.resetOptions);
+  const keepNotice = useTranslateStore((s) => s.keepNotice);
   const command = useUiStore((s) => s.command);
 
   // Until the user picks languages, start from the defaults in Settings (when this connection offers them).
@@ -148,6 +149,11 @@ export default function TranslateScreen() {
           ]}
         />
       </div>
+      {keepNotice && (
+        <div className="alert alert-warning" role="status">
+          {keepNotice}
+        </div>
+      )}
       <LanguageBar
         sources={sources.data?.languages}
         targets={targetList}

@@ -1,10 +1,10 @@
 /**
  * Renderer, UI state of the Translate screen (zustand): the draft — source text, segments, mode and every option.
- * Nothing the user typed is lost: the draft outlives navigation (module state) and restarts (persisted with
- * zustand's `persist` middleware to the window's localStorage; it holds only text and options, never a key).
+ * Nothing the user typed is lost: the draft outlives navigation (module state) and restarts (kept in Verso's
+ * settings in main by `draft-sync.ts`, not in the window's storage, which the web harness loses when its port
+ * changes; it holds only text and options, never a key).
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Formality, ModelType } from '../../shared/spec/languages.js';
 
 export interface DraftOptions {
@@ -68,77 +68,36 @@ interface TranslateState {
   setOptions: (patch: Partial<DraftOptions>) => void;
   applyDefaults: (defaults: Partial<DraftOptions>) => void;
   resetOptions: () => void;
+  /** True once the draft saved in settings has been restored (or there was none): typing may begin. */
+  draftLoaded: boolean;
+  /** Replaces the draft with one saved earlier (at start) and marks it loaded; null when there was none. */
+  restore: (draft: Pick<TranslateState, 'mode' | 'text' | 'segmentsText' | 'options' | 'languagesTouched'> | null) => void;
+  /** Why the draft is not being kept for the next start (too large, save failed); null when it is. */
+  keepNotice: string | null;
+  setKeepNotice: (notice: string | null) => void;
 }
 
-export const DRAFT_STORAGE_KEY = 'verso.translate.draft';
-
-/**
- * localStorage that never throws: a draft too big for the storage quota (a huge paste) must not break typing;
- * the text stays in memory for this session and the last draft that fitted is kept on disk.
- */
-const safeLocalStorage = {
-  getItem: (name: string): string | null => {
-    try {
-      return globalThis.localStorage?.getItem(name) ?? null;
-    } catch {
-      return null;
-    }
-  },
-  setItem: (name: string, value: string): void => {
-    try {
-      globalThis.localStorage?.setItem(name, value);
-    } catch {
-      // Quota exceeded or storage disabled: keep the in-memory draft (see above).
-    }
-  },
-  removeItem: (name: string): void => {
-    try {
-      globalThis.localStorage?.removeItem(name);
-    } catch {
-      // Nothing to clean up if storage is unavailable.
-    }
-  },
-};
-
-export const useTranslateStore = create<TranslateState>()(
-  persist(
-    (set) => ({
-      mode: 'single',
-      text: '',
-      segmentsText: '',
-      options: DEFAULT_OPTIONS,
-      languagesTouched: false,
-      setMode: (mode) => set({ mode }),
-      setText: (text) => set({ text }),
-      setSegmentsText: (segmentsText) => set({ segmentsText }),
-      setOptions: (patch) =>
-        set((s) => ({
-          options: { ...s.options, ...patch },
-          languagesTouched: s.languagesTouched || 'sourceLang' in patch || 'targetLang' in patch,
-        })),
-      applyDefaults: (defaults) =>
-        set((s) => (s.languagesTouched ? s : { options: { ...s.options, ...defaults } })),
-      resetOptions: () =>
-        set((s) => ({
-          options: { ...DEFAULT_OPTIONS, sourceLang: s.options.sourceLang, targetLang: s.options.targetLang },
-        })),
-    }),
-    {
-      name: DRAFT_STORAGE_KEY,
-      version: 1,
-      storage: createJSONStorage(() => safeLocalStorage),
-      partialize: (s) => ({
-        mode: s.mode,
-        text: s.text,
-        segmentsText: s.segmentsText,
-        options: s.options,
-        languagesTouched: s.languagesTouched,
-      }),
-      // A draft saved by an older build may lack newer options: fill them from the defaults.
-      merge: (persisted, current) => {
-        const p = (persisted ?? {}) as Partial<TranslateState>;
-        return { ...current, ...p, options: { ...DEFAULT_OPTIONS, ...(p.options ?? {}) } };
-      },
-    },
-  ),
-);
+export const useTranslateStore = create<TranslateState>()((set) => ({
+  mode: 'single',
+  text: '',
+  segmentsText: '',
+  options: DEFAULT_OPTIONS,
+  languagesTouched: false,
+  keepNotice: null,
+  setMode: (mode) => set({ mode }),
+  setText: (text) => set({ text }),
+  setSegmentsText: (segmentsText) => set({ segmentsText }),
+  setOptions: (patch) =>
+    set((s) => ({
+      options: { ...s.options, ...patch },
+      languagesTouched: s.languagesTouched || 'sourceLang' in patch || 'targetLang' in patch,
+    })),
+  applyDefaults: (defaults) => set((s) => (s.languagesTouched ? s : { options: { ...s.options, ...defaults } })),
+  resetOptions: () =>
+    set((s) => ({
+      options: { ...DEFAULT_OPTIONS, sourceLang: s.options.sourceLang, targetLang: s.options.targetLang },
+    })),
+  draftLoaded: false,
+  restore: (draft) => set({ ...draft, draftLoaded: true }),
+  setKeepNotice: (keepNotice) => set((s) => (s.keepNotice === keepNotice ? s : { keepNotice })),
+}));

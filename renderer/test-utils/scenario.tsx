@@ -48,6 +48,7 @@ export function settings(patch: Partial<Settings> = {}): Settings {
     debounceMs: 100,
     defaults: { sourceLang: null, targetLang: 'DE', formality: 'default', modelType: 'latency_optimized' },
     batchConcurrency: 4,
+    translateDraft: null,
     ...patch,
   };
 }
@@ -97,6 +98,8 @@ export function resetRenderer(): void {
     segmentsText: '',
     options: DEFAULT_OPTIONS,
     languagesTouched: false,
+    draftLoaded: false,
+    keepNotice: null,
   });
   useUiStore.setState({ screen: 'translate', theme: 'system', command: null });
   setApi(null);

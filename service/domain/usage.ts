@@ -40,37 +40,54 @@ export class Quota {
    */
   charge(account: Account, key: ApiKey, characters: number, product: Product = 'translate'): () => void {
     const { start } = billingPeriod();
-    this.store.transaction(() => {
-      // Re-read the limits inside the transaction: an admin may have changed them a moment ago.
-      const limits = this.store.limitsOf(key.keyId);
-      if (!limits) throw new HttpError(403, 'The key or its account no longer exists.', 'forbidden');
-      const { keyLimit, accountLimit } = limits;
-      if (keyLimit !== null) {
-        const used = this.store.keyUsage(key.keyId, start);
-        if (keyLimit === 0 || used + characters > keyLimit) {
-          throw quotaExceeded(
-            `Quota exceeded: this key's character limit is ${fmt(keyLimit)} per month and ${fmt(used)} are used; ` +
-              `this request needs ${fmt(characters)}. Ask the account admin to raise the key's limit, or wait for the next period.`,
-          );
-        }
-      }
-      if (accountLimit !== null) {
-        const used = this.store.accountUsage(account.id, start);
-        if (accountLimit === 0 || used + characters > accountLimit) {
-          throw quotaExceeded(
-            `Quota exceeded: the account's character limit is ${fmt(accountLimit)} per month and ${fmt(used)} are used; ` +
-              `this request needs ${fmt(characters)}. Raise the account's limit, or wait for the next period.`,
-          );
-        }
-      }
+    // Reads and the write below run synchronously (better-sqlite3), so no other request of this process can come
+    // between them. Without a limit the one UPSERT is atomic by itself; with a limit, the check and the increment
+    // also run in one IMMEDIATE transaction so that another process (the CLI) cannot interleave either.
+    const limits = this.store.limitsOf(key.keyId);
+    if (!limits) throw new HttpError(403, 'The key or its account no longer exists.', 'forbidden');
+    if (limits.keyLimit === null && limits.accountLimit === null) {
       if (characters > 0) this.store.addUsage(account.id, key.keyId, start, product, characters);
-    });
+    } else {
+      this.store.transaction(() => this.checkAndAdd(account, key, characters, product, start));
+    }
     let refunded = false;
     return () => {
       if (refunded || characters === 0) return;
       refunded = true;
       this.store.addUsage(account.id, key.keyId, start, product, -characters);
     };
+  }
+
+  private checkAndAdd(
+    account: Account,
+    key: ApiKey,
+    characters: number,
+    product: Product,
+    start: string,
+  ): void {
+    // Re-read inside the transaction: an admin may have changed the limits a moment ago.
+    const limits = this.store.limitsOf(key.keyId);
+    if (!limits) throw new HttpError(403, 'The key or its account no longer exists.', 'forbidden');
+    const { keyLimit, accountLimit } = limits;
+    if (keyLimit !== null) {
+      const used = this.store.keyUsage(key.keyId, start);
+      if (keyLimit === 0 || used + characters > keyLimit) {
+        throw quotaExceeded(
+          `Quota exceeded: this key's character limit is ${fmt(keyLimit)} per month and ${fmt(used)} are used; ` +
+            `this request needs ${fmt(characters)}. Ask the account admin to raise the key's limit, or wait for the next period.`,
+        );
+      }
+    }
+    if (accountLimit !== null) {
+      const used = this.store.accountUsage(account.id, start);
+      if (accountLimit === 0 || used + characters > accountLimit) {
+        throw quotaExceeded(
+          `Quota exceeded: the account's character limit is ${fmt(accountLimit)} per month and ${fmt(used)} are used; ` +
+            `this request needs ${fmt(characters)}. Raise the account's limit, or wait for the next period.`,
+        );
+      }
+    }
+    if (characters > 0) this.store.addUsage(account.id, key.keyId, start, product, characters);
   }
 
   /** The spec's usage record for the key: Free and Pro Classic get two fields, Pro gets all of them. */

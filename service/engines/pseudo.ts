@@ -18,8 +18,16 @@ const ACCENTS: Record<string, string> = {
   N: 'Ñ', O: 'Ó', P: 'Þ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ŧ', U: 'Ú', V: 'Ṽ', W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
 };
 
+/** Look-alike per ASCII code (index = char code), built once; a plain loop beats a regex callback per letter. */
+const TABLE: string[] = Array.from({ length: 128 }, (_, i) => ACCENTS[String.fromCharCode(i)] ?? String.fromCharCode(i));
+
 export function pseudoText(text: string): string {
-  return text.replace(/[A-Za-z]/g, (c) => ACCENTS[c] ?? c);
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += c < 128 ? TABLE[c]! : text[i]!;
+  }
+  return out;
 }
 
 export function pseudoUnit(unit: string, target: string, formality?: string): string {

@@ -46,6 +46,28 @@ function params(req: FastifyRequest): Params {
   return new Params((body ?? {}) as RawBody, type === 'application/x-www-form-urlencoded');
 }
 
+/** The spec's translate response; a response schema lets fastify serialise it with a compiled stringifier. */
+const TRANSLATE_RESPONSE = {
+  type: 'object',
+  properties: {
+    translations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          detected_source_language: { type: 'string' },
+          text: { type: 'string' },
+          billed_characters: { type: 'integer' },
+          model_type_used: { type: 'string' },
+          tag_handling_version: { type: 'string' },
+        },
+        required: ['detected_source_language', 'text'],
+      },
+    },
+  },
+  required: ['translations'],
+} as const;
+
 /** The spec's Developer key resource. */
 export function developerKeyJson(k: ApiKey): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -62,13 +84,17 @@ export function developerKeyJson(k: ApiKey): Record<string, unknown> {
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { store, quota, engines } = deps;
 
-  app.post('/v2/translate', { config: { scope: 'translate' } }, async (req, reply) => {
-    const { account, key } = auth(req);
-    const request = readTranslateParams(params(req));
-    const out = await translate(deps, account, key, request);
-    if (out.engine) reply.header('X-Verso-Engine', out.engine);
-    return { translations: out.translations };
-  });
+  app.post(
+    '/v2/translate',
+    { config: { scope: 'translate' }, schema: { response: { 200: TRANSLATE_RESPONSE } } },
+    async (req, reply) => {
+      const { account, key } = auth(req);
+      const request = readTranslateParams(params(req));
+      const out = await translate(deps, account, key, request);
+      if (out.engine) reply.header('X-Verso-Engine', out.engine);
+      return { translations: out.translations };
+    },
+  );
 
   app.get('/v2/languages', { config: { scope: 'languages' } }, async (req) => {
     const type = (req.query as Record<string, unknown>).type ?? 'source';
@@ -92,11 +118,15 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   // --- Glossaries (v2) ---
-  app.post('/v2/glossaries', { config: { scope: 'glossary' }, bodyLimit: 12 * 1024 * 1024 }, async (req, reply) => {
-    const { account } = auth(req);
-    const g = createGlossary(store, account, params(req));
-    return reply.code(201).send(glossaryJson(g));
-  });
+  app.post(
+    '/v2/glossaries',
+    { config: { scope: 'glossary' }, bodyLimit: 12 * 1024 * 1024 },
+    async (req, reply) => {
+      const { account } = auth(req);
+      const g = createGlossary(store, account, params(req));
+      return reply.code(201).send(glossaryJson(g));
+    },
+  );
   app.get('/v2/glossaries', { config: { scope: 'glossary' } }, async (req) => {
     const { account } = auth(req);
     return { glossaries: store.listGlossaries(account.id).map(glossaryJson) };
@@ -122,7 +152,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { account } = auth(req);
     const id = (req.params as { id: string }).id;
     if (!store.deleteGlossary(account.id, id)) {
-      throw notFound(`Glossary ${id} not found. List your glossaries with GET /v2/glossaries.`, 'glossary_not_found');
+      throw notFound(
+        `Glossary ${id} not found. List your glossaries with GET /v2/glossaries.`,
+        'glossary_not_found',
+      );
     }
     deps.glossaries.forget(id);
     return reply.code(204).send();
@@ -145,7 +178,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     if (!p.has('text')) throw badRequest(`Parameter 'text' not specified: send one or more texts.`);
     const raw = p.raw('text');
     const texts = Array.isArray(raw) ? raw : [raw];
-    if (texts.some((t) => typeof t !== 'string')) throw badRequest(`Parameter 'text' must be a list of strings.`);
+    if (texts.some((t) => typeof t !== 'string'))
+      throw badRequest(`Parameter 'text' must be a list of strings.`);
     if (texts.length > LIMITS.textsPerRequest) {
       throw badRequest(
         `Parameter 'text' has ${texts.length} entries; at most ${LIMITS.textsPerRequest} are allowed per request.`,
@@ -175,7 +209,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { account } = auth(req);
     const p = params(req);
     const label = p.string('label');
-    if (label !== undefined && label.length > 1024) throw badRequest(`Parameter 'label' is longer than 1024 characters.`);
+    if (label !== undefined && label.length > 1024)
+      throw badRequest(`Parameter 'label' is longer than 1024 characters.`);
     if (store.countActiveDeveloperKeys(account.id) >= LIMITS.activeDeveloperKeys) {
       throw badRequest(
         `At most ${LIMITS.activeDeveloperKeys} keys may be active at once; deactivate one before creating another.`,
@@ -197,14 +232,17 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.put('/v2/admin/developer-keys/deactivate', { config: { scope: 'admin' } }, async (req) => {
     const { account } = auth(req);
     const k = adminKey(account.id, params(req).raw('key_id'));
-    return developerKeyJson(k.deactivatedAt ? k : store.updateKey(k.keyId, { deactivatedAt: new Date().toISOString() }));
+    return developerKeyJson(
+      k.deactivatedAt ? k : store.updateKey(k.keyId, { deactivatedAt: new Date().toISOString() }),
+    );
   });
   app.put('/v2/admin/developer-keys/label', { config: { scope: 'admin' } }, async (req) => {
     const { account } = auth(req);
     const p = params(req);
     const k = adminKey(account.id, p.raw('key_id'));
     const label = p.string('label');
-    if (label === undefined || label.trim() === '') throw badRequest(`Parameter 'label' is required and must not be empty.`);
+    if (label === undefined || label.trim() === '')
+      throw badRequest(`Parameter 'label' is required and must not be empty.`);
     if (label.length > 1024) throw badRequest(`Parameter 'label' is longer than 1024 characters.`);
     return developerKeyJson(store.updateKey(k.keyId, { label }));
   });
@@ -214,11 +252,15 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const k = adminKey(account.id, p.raw('key_id'));
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (!('characters' in body)) {
-      throw badRequest(`Parameter 'characters' is required: an integer of 0 or more, or null to remove the limit.`);
+      throw badRequest(
+        `Parameter 'characters' is required: an integer of 0 or more, or null to remove the limit.`,
+      );
     }
     const c = body.characters;
     if (c !== null && !(typeof c === 'number' && Number.isInteger(c) && c >= 0)) {
-      throw badRequest(`Parameter 'characters' must be an integer of 0 or more, or null to remove the limit.`);
+      throw badRequest(
+        `Parameter 'characters' must be an integer of 0 or more, or null to remove the limit.`,
+      );
     }
     return developerKeyJson(store.updateKey(k.keyId, { characterLimit: c as number | null }));
   });

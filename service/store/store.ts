@@ -143,6 +143,7 @@ export class Store {
     detectBeta?: boolean;
     characterLimit?: number | null;
   }): Account {
+    this.invalidateAuth();
     const id = randomUUID();
     this.stmt(
       `INSERT INTO accounts (id, name, plan, admin_enabled, detect_beta, character_limit, created_at)
@@ -172,6 +173,7 @@ export class Store {
     id: string,
     patch: Partial<Pick<Account, 'name' | 'plan' | 'adminEnabled' | 'detectBeta' | 'characterLimit'>>,
   ): Account {
+    this.invalidateAuth();
     const a = this.getAccount(id);
     if (!a) throw new Error(`No account ${id}`);
     const next = { ...a, ...patch };
@@ -191,6 +193,7 @@ export class Store {
     scopes?: Scope[] | null;
     characterLimit?: number | null;
   }): { key: ApiKey; secret: string } {
+    this.invalidateAuth();
     const secret = newSecret(input.tier);
     const keyId = `${randomUUID()}:${randomUUID()}`;
     this.stmt(
@@ -220,7 +223,42 @@ export class Store {
   }
 
   /** A key and its account in one query (auth runs on every request). */
+  /**
+   * Auth and quota read keys, accounts and limits on every request. Their answers are cached until this process
+   * writes either table or another process (the CLI) commits to the database (SQLite's data_version), so a
+   * deactivation or a new limit still takes effect at once.
+   */
+  private readonly authCache = new Map<string, unknown>();
+  private authVersion = 0;
+  private cachedVersion = -1;
+  private cachedDataVersion = -1;
+
+  private cached<T>(key: string, load: () => T): T {
+    const dataVersion = this.stmt('PRAGMA data_version').pluck().get() as number;
+    if (
+      this.cachedVersion !== this.authVersion ||
+      this.cachedDataVersion !== dataVersion ||
+      this.authCache.size > 10_000
+    ) {
+      this.authCache.clear();
+      this.cachedVersion = this.authVersion;
+      this.cachedDataVersion = dataVersion;
+    }
+    if (this.authCache.has(key)) return this.authCache.get(key) as T;
+    const value = load();
+    this.authCache.set(key, value);
+    return value;
+  }
+
+  private invalidateAuth(): void {
+    this.authVersion++;
+  }
+
   findKeyAndAccount(secret: string): { key: ApiKey; account: Account | undefined } | undefined {
+    return this.cached(`s:${secret}`, () => this.loadKeyAndAccount(secret));
+  }
+
+  private loadKeyAndAccount(secret: string): { key: ApiKey; account: Account | undefined } | undefined {
     const r = this.stmt(
       `SELECT k.*, a.id AS a_id, a.name AS a_name, a.plan AS a_plan, a.admin_enabled AS a_admin_enabled,
               a.detect_beta AS a_detect_beta, a.character_limit AS a_character_limit, a.created_at AS a_created_at
@@ -243,7 +281,11 @@ export class Store {
   }
 
   /** Current limits of a key and its account, read together (the quota check runs on every billed request). */
-  limitsOf(
+  limitsOf(keyId: string): ReturnType<Store['loadLimits']> {
+    return this.cached(`l:${keyId}`, () => this.loadLimits(keyId));
+  }
+
+  private loadLimits(
     keyId: string,
   ): { keyLimit: number | null; accountLimit: number | null; accountId: string } | undefined {
     const r = this.stmt(
@@ -273,6 +315,7 @@ export class Store {
     keyId: string,
     patch: Partial<Pick<ApiKey, 'label' | 'scopes' | 'characterLimit' | 'deactivatedAt'>>,
   ): ApiKey {
+    this.invalidateAuth();
     const k = this.getKey(keyId);
     if (!k) throw new Error(`No key ${keyId}`);
     const next = { ...k, ...patch };

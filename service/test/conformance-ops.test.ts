@@ -1,7 +1,7 @@
 /**
  * Conformance: fault injection, rate limiting, persistence across restarts and kill -9, request logs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,9 @@ import { call } from './http.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-function startCli(args: string[]): Promise<{ child: ChildProcess; pro: string; free: string; stderr: () => string }> {
+function startCli(
+  args: string[],
+): Promise<{ child: ChildProcess; pro: string; free: string; stderr: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', 'serve', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,20 +57,28 @@ describe('fault injection', () => {
     }
     expect(statuses).toEqual([429, 429, 529, 502, 200]);
     expect(retryAfter).toBe('3');
-    const stats = await call(svc.proUrl, '/__session__/stats', { headers: { 'mock-server-session': 'retry-test' } });
+    const stats = await call(svc.proUrl, '/__session__/stats', {
+      headers: { 'mock-server-session': 'retry-test' },
+    });
     expect(stats.body.count).toBe(5);
     // Other sessions and session-less requests are untouched.
     expect((await call(svc.proUrl, '/v2/translate', { key: svc.keys.pro_key, json: body })).status).toBe(200);
   });
 
   it('arms the global scope for requests without a session header', async () => {
-    await call(svc.proUrl, '/__faults__/arm', { method: 'POST', headers: { 'mock-server-session-429-count': '1' } });
+    await call(svc.proUrl, '/__faults__/arm', {
+      method: 'POST',
+      headers: { 'mock-server-session-429-count': '1' },
+    });
     expect((await call(svc.proUrl, '/v2/usage', { key: svc.keys.pro_key })).status).toBe(429);
     expect((await call(svc.proUrl, '/v2/usage', { key: svc.keys.pro_key })).status).toBe(200);
   });
 
   it('can leave a request without any response', async () => {
-    await call(svc.proUrl, '/__faults__/arm', { method: 'POST', headers: { 'mock-server-session-no-response-count': '1' } });
+    await call(svc.proUrl, '/__faults__/arm', {
+      method: 'POST',
+      headers: { 'mock-server-session-no-response-count': '1' },
+    });
     const ctrl = new AbortController();
     const pending = fetch(`${svc.proUrl}/v2/usage`, {
       headers: { authorization: `Service-Auth-Key ${svc.keys.pro_key}` },
@@ -84,7 +94,10 @@ describe('fault injection', () => {
   });
 
   it('cuts a response mid-body', async () => {
-    await call(svc.proUrl, '/__faults__/arm', { method: 'POST', headers: { 'mock-server-session-cut-after-bytes': '10' } });
+    await call(svc.proUrl, '/__faults__/arm', {
+      method: 'POST',
+      headers: { 'mock-server-session-cut-after-bytes': '10' },
+    });
     await expect(call(svc.proUrl, '/v2/languages?type=target', { key: svc.keys.pro_key })).rejects.toThrow();
     expect((await call(svc.proUrl, '/v2/languages?type=target', { key: svc.keys.pro_key })).status).toBe(200);
   });
@@ -141,12 +154,17 @@ describe('persistence', () => {
       key: keys.pro_key,
       json: { name: 'kept', source_lang: 'en', target_lang: 'de', entries: 'a\tb', entries_format: 'tsv' },
     });
-    await call(a.proUrl, '/v2/translate', { key: keys.pro_key, json: { text: ['12345'], source_lang: 'EN', target_lang: 'DE' } });
+    await call(a.proUrl, '/v2/translate', {
+      key: keys.pro_key,
+      json: { text: ['12345'], source_lang: 'EN', target_lang: 'DE' },
+    });
     await a.close();
     const b = await startService({ dataDir: dir, engines: ['pseudo'] });
     try {
       expect(b.keys).toEqual(keys);
-      expect((await call(b.proUrl, `/v2/glossaries/${g.body.glossary_id}`, { key: keys.pro_key })).body.name).toBe('kept');
+      expect(
+        (await call(b.proUrl, `/v2/glossaries/${g.body.glossary_id}`, { key: keys.pro_key })).body.name,
+      ).toBe('kept');
       expect((await call(b.proUrl, '/v2/usage', { key: keys.pro_key })).body.character_count).toBe(5);
     } finally {
       await b.close();
@@ -155,14 +173,27 @@ describe('persistence', () => {
 
   it('loses no acknowledged usage when killed with SIGKILL in the middle of writes', async () => {
     const killDir = await mkdtemp(join(tmpdir(), 'verso-kill-'));
-    const first = await startCli(['--data-dir', killDir, '--port', '0', '--free-port', '0', '--engines', 'pseudo', '--quiet']);
+    const first = await startCli([
+      '--data-dir',
+      killDir,
+      '--port',
+      '0',
+      '--free-port',
+      '0',
+      '--engines',
+      'pseudo',
+      '--quiet',
+    ]);
     const keys = JSON.parse(await readFile(join(killDir, 'keys.json'), 'utf8'));
     let acknowledged = 0;
     let running = true;
     const writers = Array.from({ length: 8 }, async () => {
       while (running) {
         try {
-          const r = await call(first.pro, '/v2/translate', { key: keys.pro_key, json: { text: ['abc'], source_lang: 'EN', target_lang: 'DE' } });
+          const r = await call(first.pro, '/v2/translate', {
+            key: keys.pro_key,
+            json: { text: ['abc'], source_lang: 'EN', target_lang: 'DE' },
+          });
           if (r.status === 200) acknowledged++;
         } catch {
           return; // the server died mid-request
@@ -174,7 +205,17 @@ describe('persistence', () => {
     running = false;
     await Promise.all(writers);
     expect(acknowledged).toBeGreaterThan(10);
-    const second = await startCli(['--data-dir', killDir, '--port', '0', '--free-port', '0', '--engines', 'pseudo', '--quiet']);
+    const second = await startCli([
+      '--data-dir',
+      killDir,
+      '--port',
+      '0',
+      '--free-port',
+      '0',
+      '--engines',
+      'pseudo',
+      '--quiet',
+    ]);
     try {
       const u = await call(second.pro, '/v2/usage', { key: keys.pro_key });
       expect(u.status).toBe(200);
@@ -187,16 +228,87 @@ describe('persistence', () => {
     }
   }, 60_000);
 
+  it('applies a limit set by the CLI from another process to the very next request', async () => {
+    const cliDir = await mkdtemp(join(tmpdir(), 'verso-cli-'));
+    const s = await startCli([
+      '--data-dir',
+      cliDir,
+      '--port',
+      '0',
+      '--free-port',
+      '0',
+      '--engines',
+      'pseudo',
+      '--quiet',
+    ]);
+    try {
+      const keys = JSON.parse(await readFile(join(cliDir, 'keys.json'), 'utf8'));
+      const t = () =>
+        call(s.pro, '/v2/translate', {
+          key: keys.pro_key,
+          json: { text: ['abc'], source_lang: 'EN', target_lang: 'DE' },
+        });
+      expect((await t()).status).toBe(200);
+      const list = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'service/cli.ts', 'account', 'list', '--data-dir', cliDir],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      const accountId = JSON.parse(list.stdout.trim().split('\n')[0]!).id;
+      const set = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'service/cli.ts',
+          'account',
+          'set',
+          '--account',
+          accountId,
+          '--character-limit',
+          '0',
+          '--data-dir',
+          cliDir,
+        ],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(set.status).toBe(0);
+      const blocked = await t();
+      expect(blocked.status).toBe(456);
+      expect(blocked.body.message).toMatch(/account's character limit is 0/);
+    } finally {
+      s.child.kill('SIGTERM');
+      await rm(cliDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('logs one structured line per request with neither keys nor texts', async () => {
     const logDir = await mkdtemp(join(tmpdir(), 'verso-log-'));
-    const s = await startCli(['--data-dir', logDir, '--port', '0', '--free-port', '0', '--engines', 'pseudo']);
+    const s = await startCli([
+      '--data-dir',
+      logDir,
+      '--port',
+      '0',
+      '--free-port',
+      '0',
+      '--engines',
+      'pseudo',
+    ]);
     try {
       const keys = JSON.parse(await readFile(join(logDir, 'keys.json'), 'utf8'));
       const secretText = 'Confidential merger plan for Zanzibar';
-      await call(s.pro, '/v2/translate', { key: keys.pro_key, json: { text: [secretText], source_lang: 'EN', target_lang: 'DE' } });
+      await call(s.pro, '/v2/translate', {
+        key: keys.pro_key,
+        json: { text: [secretText], source_lang: 'EN', target_lang: 'DE' },
+      });
       await call(s.pro, '/v2/usage', { key: 'wrong-key-value-123' });
       await new Promise((r) => setTimeout(r, 200));
-      const lines = s.stderr().trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+      const lines = s
+        .stderr()
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l));
       const requests = lines.filter((l) => l.msg === 'request');
       expect(requests.length).toBeGreaterThanOrEqual(2);
       expect(requests[0]).toMatchObject({ method: 'POST', route: '/v2/translate', status: 200 });

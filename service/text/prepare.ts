@@ -30,7 +30,7 @@ import { planBlock, rebuildUnit, type InlineElement, type Item, type RenderConte
 import { TextInputError } from './errors.js';
 import { decodeHtmlAttribute, decodeHtmlText, tokenizeHtml } from './html-markup.js';
 import { literalPieces, type MarkupToken, type TagToken, type TextPiece } from './markup.js';
-import { baseLanguage, type SplitMode } from './sentences.js';
+import { STERM, TRAILING, baseLanguage, trimRange, type SplitMode } from './sentences.js';
 import { decodeXmlText, tokenizeXml } from './xml-markup.js';
 
 export { TextInputError } from './errors.js';
@@ -116,8 +116,39 @@ function checkOptions(options: TextOptions): void {
 }
 
 /** Prepares one `text` parameter for translation. Throws `TextInputError` for input the client must fix. */
-export function prepareText(text: string, options: TextOptions): PreparedText {
+/** Plain text on one line, with no character the full path treats specially (NUL, markers). */
+const ONE_PLAIN_LINE = /^[^\0\n\r\v\f\u0085\u2028\u2029\uE000-\uE003]*$/;
+
+/**
+ * The common request — one plain sentence without tag handling — skips block planning and the segmenter,
+ * which dominated the cost of short requests. It gives exactly what the full path gives (a property test
+ * compares the two); anything unusual in the translation (markers an engine added) takes the full path.
+ */
+function preparePlainSentence(text: string, options: TextOptions): PreparedText | undefined {
+  if (options.tagHandling !== undefined || options.preserveFormatting === true || !ONE_PLAIN_LINE.test(text)) return undefined;
+  const core = trimRange(text, 0, text.length);
+  if (!core) return undefined;
+  const body = text.slice(core.start, core.end);
+  if (options.splitSentences !== '0' && STERM.test(body.replace(TRAILING, ''))) return undefined;
+  return {
+    units: [body],
+    rebuild(translated: string[]): string {
+      const t = translated[0];
+      if (translated.length !== 1 || t === undefined || /[\uE000-\uE003]/.test(t)) {
+        return prepareText(text, { ...options, fastPath: false }).rebuild(translated);
+      }
+      if (t === body) return text;
+      return text.slice(0, core.start) + t.trimStart().trimEnd() + text.slice(core.end);
+    },
+  };
+}
+
+export function prepareText(text: string, options: TextOptions & { fastPath?: boolean }): PreparedText {
   checkOptions(options);
+  if (options.fastPath !== false) {
+    const fast = preparePlainSentence(text, options);
+    if (fast) return fast;
+  }
   const mode: SplitMode = options.splitSentences;
   const lang = baseLanguage(options.sourceLang);
   const preserveFormatting = options.preserveFormatting === true;

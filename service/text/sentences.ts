@@ -112,9 +112,9 @@ function startsLowerAfterNonLetters(text: string): boolean {
  * breaks are handled before it runs), so a chunk with none before its trailing punctuation is one sentence and
  * the segmenter, the hot spot for short texts, can be skipped.
  */
-const STERM =
+export const STERM =
   /[.!?\u037E\u0589\u061F\u06D4\u0700-\u0702\u07F9\u0964\u0965\u104A\u104B\u1362\u1367\u1368\u166E\u1803\u1809\u1944\u1945\u2024\u203C\u203D\u2047-\u2049\u2E2E\u2E3C\u3002\uA4FF\uA60E\uA60F\uA6F3\uA6F7\uFE52\uFE56\uFE57\uFF01\uFF0E\uFF1F\uFF61]/;
-const TRAILING = /[\s\p{P}]*$/u;
+export const TRAILING = /[\s\p{P}]*$/u;
 
 function segmentsOf(segmenter: Intl.Segmenter, slice: string): Iterable<{ index: number; segment: string }> {
   const body = slice.replace(TRAILING, '');

@@ -13,6 +13,9 @@ import { z } from 'zod';
 import { FORMALITY_VALUES, MODEL_TYPES } from '../spec/languages.js';
 import { LIMITS } from '../spec/limits.js';
 import { DETECTION_STATUSES, DOCUMENT_STATUSES } from '../spec/wire.js';
+import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from './draft-limits.js';
+
+export { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from './draft-limits.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Building blocks
@@ -352,11 +355,51 @@ export const DeveloperKeyView = z.object({
 });
 export type DeveloperKeyView = z.infer<typeof DeveloperKeyView>;
 
+/**
+ * A key just created. Its secret never crosses IPC: main holds it in memory until the user has it copied to the
+ * clipboard (`adminKeys.copyNewKey`) or saved as a connection (`adminKeys.saveNewKeyAsConnection`), once.
+ */
+export const CreatedDeveloperKey = DeveloperKeyView.extend({
+  /** True when main holds the new key's secret for one delivery; false when the service did not return it. */
+  secretHeld: z.boolean(),
+});
+export type CreatedDeveloperKey = z.infer<typeof CreatedDeveloperKey>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Settings, app, local service
 // ---------------------------------------------------------------------------------------------------------------
 
 export const Theme = z.enum(['light', 'dark', 'system']);
+
+/** An option value of the draft: what the Translate screen's controls hold (text, number, switch, lists). */
+const DraftOptionValue = z.union([
+  z.string().max(DRAFT_LIMITS.optionChars),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(DRAFT_LIMITS.optionChars)).max(100),
+]);
+
+/**
+ * The Translate screen's draft (text, segments, mode, options): what the user typed, kept across restarts. The
+ * renderer owns the meaning of `options`; main checks only its shape and size, so a newer renderer's options fit.
+ */
+export const TranslateDraft = z
+  .object({
+    mode: z.enum(['single', 'multi']),
+    text: z.string(),
+    segmentsText: z.string(),
+    options: z
+      .record(z.string().max(100), DraftOptionValue)
+      .refine((o) => Object.keys(o).length <= DRAFT_LIMITS.optionKeys, 'The draft has too many options.'),
+    /** True once the user picked the languages themselves (the Settings defaults then no longer apply). */
+    languagesTouched: z.boolean().optional(),
+  })
+  .strict()
+  .refine(
+    (d) => d.text.length + d.segmentsText.length <= DRAFT_LIMITS.textChars,
+    DRAFT_TOO_LARGE_MESSAGE,
+  );
+export type TranslateDraft = z.infer<typeof TranslateDraft>;
 
 export const Settings = z.object({
   theme: Theme,
@@ -372,6 +415,8 @@ export const Settings = z.object({
   }),
   /** Requests in flight at once in multi-segment mode. */
   batchConcurrency: z.number().int().min(1).max(8),
+  /** The Translate screen's unfinished work; null when there is none yet. */
+  translateDraft: TranslateDraft.nullable(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -381,6 +426,7 @@ export const DEFAULT_SETTINGS: Settings = {
   debounceMs: 500,
   defaults: { sourceLang: null, targetLang: 'EN-US', formality: 'default', modelType: 'latency_optimized' },
   batchConcurrency: 4,
+  translateDraft: null,
 };
 
 export const SettingsPatch = z
@@ -398,6 +444,7 @@ export const SettingsPatch = z
       .strict()
       .optional(),
     batchConcurrency: z.number().int().min(1).max(8).optional(),
+    translateDraft: TranslateDraft.nullable().optional(),
   })
   .strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
@@ -546,7 +593,14 @@ export const contract = {
 
   // Admin interface: developer keys (later issue; needs the connection's admin key).
   'adminKeys.list': { input: NoInput, output: z.array(DeveloperKeyView) },
-  'adminKeys.create': { input: z.object({ label: z.string().trim().max(200).optional() }), output: DeveloperKeyView },
+  'adminKeys.create': { input: z.object({ label: z.string().trim().max(200).optional() }), output: CreatedDeveloperKey },
+  /** Copies a just-created key to the clipboard in main; `copied: false` where this shell has no clipboard. */
+  'adminKeys.copyNewKey': { input: z.object({ keyId: Id }), output: z.object({ copied: z.boolean() }) },
+  /** Saves a just-created key as a new connection to the same service (checked with /v2/usage first). */
+  'adminKeys.saveNewKeyAsConnection': {
+    input: z.object({ keyId: Id, name: ConnectionName, persistence: Persistence.optional() }),
+    output: ConnectionView,
+  },
   'adminKeys.rename': { input: z.object({ keyId: Id, label: z.string().trim().min(1).max(200) }), output: DeveloperKeyView },
   'adminKeys.setLimit': {
     input: z.object({ keyId: Id, characters: z.number().int().min(0).nullable() }),

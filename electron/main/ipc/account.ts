@@ -34,6 +34,8 @@ export function registerAdminKeysIpc(ctx: HandleContext, s: AppServices): void {
   const a = s.adminKeys;
   handle(ctx, 'adminKeys.list', () => a.list());
   handle(ctx, 'adminKeys.create', (i) => a.create(i.label));
+  handle(ctx, 'adminKeys.copyNewKey', (i) => a.copyNewKey(i.keyId));
+  handle(ctx, 'adminKeys.saveNewKeyAsConnection', (i) => a.saveNewKeyAsConnection(i.keyId, i.name, i.persistence));
   handle(ctx, 'adminKeys.rename', (i) => a.rename(i.keyId, i.label));
   handle(ctx, 'adminKeys.setLimit', (i) => a.setLimit(i.keyId, i.characters));
   handle(ctx, 'adminKeys.deactivate', (i) => a.deactivate(i.keyId));

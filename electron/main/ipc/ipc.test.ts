@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startService } from '../../../service/server.js';
-import { CALL_NAMES, channelOf } from '../../../shared/ipc/contract.js';
+import { CALL_NAMES, DRAFT_LIMITS, channelOf } from '../../../shared/ipc/contract.js';
 import { createTestApp, TRUSTED_SENDER, type TestApp } from '../test-support.js';
 
 let app: TestApp | undefined;
@@ -181,6 +181,65 @@ describe('credentials', () => {
   });
 });
 
+describe('a developer key created with the admin key', () => {
+  it('never crosses IPC, and reaches the user once: on the clipboard or as a new connection', async () => {
+    const svc = await startService({ engines: ['pseudo'], inMemory: true, port: 0, freePort: 0 });
+    try {
+      app = await createTestApp({ hosted: { pro: svc.proUrl, free: svc.freeUrl }, clipboardWorks: false });
+      const admin = await app.call('connections.addHosted', { name: 'Team', apiKey: svc.keys.pro_key });
+      if (!admin.ok) throw new Error(admin.error.message);
+      await app.call('credentials.setAdminKey', { connectionId: admin.data.id, adminKey: svc.keys.admin_key });
+
+      const before = new Set(app.composed.secrets());
+      const created = await app.call('adminKeys.create', { label: 'CI robot' });
+      if (!created.ok) throw new Error(created.error.message);
+      // What main now holds in memory (for redaction) tells the test the new key's secret.
+      const fresh = app.composed.secrets().filter((k) => !before.has(k));
+      expect(fresh).toHaveLength(1);
+      expect(created.data).toMatchObject({ label: 'CI robot', secretHeld: true, isDeactivated: false });
+      // No clipboard in this shell: the copy says so and the key is kept for the other way.
+      const copy = await app.call('adminKeys.copyNewKey', { keyId: created.data.keyId });
+      expect(copy.ok && copy.data.copied).toBe(false);
+
+      const saved = await app.call('adminKeys.saveNewKeyAsConnection', { keyId: created.data.keyId, name: 'CI robot' });
+      if (!saved.ok) throw new Error(saved.error.message);
+      expect(saved.data).toMatchObject({ name: 'CI robot', kind: 'hosted', tier: 'pro', apiKey: { configured: true } });
+      // The saved key works: it is a real key of that account, checked against the service.
+      const works = await app.call('connections.test', { id: saved.data.id });
+      expect(works.ok && works.data.reachable).toBe(true);
+      const again = await app.call('adminKeys.copyNewKey', { keyId: created.data.keyId });
+      expect(!again.ok && again.error.message).toMatch(/only once/);
+
+      const keys = await app.call('adminKeys.list');
+      expect(keys.ok && keys.data.map((k) => k.label)).toContain('CI robot');
+      const everything = JSON.stringify([created, copy, saved, works, again, keys, app.events, app.logs]);
+      for (const k of [fresh[0]!, svc.keys.admin_key, svc.keys.pro_key]) expect(everything).not.toContain(k);
+      expect(await readFile(join(app.dir, 'secrets.json'), 'utf8')).not.toContain(fresh[0]!);
+    } finally {
+      await app?.close();
+      app = undefined;
+      await svc.close();
+    }
+  });
+
+  it('copies a new key of the local engine to the clipboard once, and refuses to save it as a connection', async () => {
+    const { app } = await localApp();
+    const created = await app.call('adminKeys.create', {});
+    if (!created.ok) throw new Error(created.error.message);
+    expect(created.data.secretHeld).toBe(true);
+    const asConnection = await app.call('adminKeys.saveNewKeyAsConnection', { keyId: created.data.keyId, name: 'x' });
+    expect(!asConnection.ok && asConnection.error.message).toMatch(/Copy the key instead/);
+    const copy = await app.call('adminKeys.copyNewKey', { keyId: created.data.keyId });
+    expect(copy.ok && copy.data.copied).toBe(true);
+    const secret = app.clipboard.at(-1)!;
+    expect(secret.length).toBeGreaterThan(8);
+    expect(JSON.stringify([created, asConnection, copy, app.events, app.logs])).not.toContain(secret);
+    const twice = await app.call('adminKeys.copyNewKey', { keyId: created.data.keyId });
+    expect(!twice.ok && twice.error.code).toBe('not_found');
+    expect(app.clipboard).toHaveLength(1);
+  });
+});
+
 describe('settings and app', () => {
   it('updates settings, persists them and emits settings.changed', async () => {
     app = await createTestApp();
@@ -189,6 +248,27 @@ describe('settings and app', () => {
     const file = JSON.parse(await readFile(join(app.dir, 'settings.json'), 'utf8')) as { settings: { theme: string } };
     expect(file.settings.theme).toBe('dark');
     expect(app.events.some((e) => e.name === 'settings.changed')).toBe(true);
+  });
+
+  it('keeps the Translate draft in the settings file without broadcasting it, and refuses one over 2 MB', async () => {
+    app = await createTestApp();
+    const draft = { mode: 'multi' as const, text: '', segmentsText: 'a\nb', options: { targetLang: 'FR' }, languagesTouched: true };
+    const r = await app.call('settings.update', { translateDraft: draft });
+    expect(r.ok && r.data.translateDraft).toEqual(draft);
+    const file = JSON.parse(await readFile(join(app.dir, 'settings.json'), 'utf8')) as { settings: { translateDraft: unknown } };
+    expect(file.settings.translateDraft).toEqual(draft);
+    expect(app.events.some((e) => e.name === 'settings.changed')).toBe(false);
+
+    const big = await app.call('settings.update', { translateDraft: { ...draft, text: 'x'.repeat(DRAFT_LIMITS.textChars) } });
+    expect(big.ok).toBe(false);
+    if (!big.ok) {
+      expect(big.error.code).toBe('invalid_input');
+      expect(big.error.message).toMatch(/2 MB.*save it to a file/);
+    }
+    const bad = await app.call('settings.update', { translateDraft: { ...draft, options: { nested: { deep: 1 } } } as never });
+    expect(bad.ok).toBe(false);
+    const still = await app.call('settings.get');
+    expect(still.ok && still.data.translateDraft).toEqual(draft);
   });
 
   it('opens only https links to allowlisted hosts', async () => {

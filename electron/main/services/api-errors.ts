@@ -41,7 +41,7 @@ export class ApiError extends Error {
 
 /** Strips control characters a service might send, and bounds the length shown to users. */
 export function cleanServiceText(text: string, max = 300): string {
-  // eslint-disable-next-line no-control-regex
+   
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }

@@ -26,6 +26,18 @@ describe('SettingsService', () => {
     expect(again.defaults).toEqual({ ...DEFAULT_SETTINGS.defaults, formality: 'prefer_less' });
   });
 
+  it('keeps the Translate draft across restarts and drops a broken one without touching the other fields', async () => {
+    const file = join(dir, 'settings.json');
+    const draft = { mode: 'single' as const, text: 'half a sentence', segmentsText: '', options: { targetLang: 'DE' } };
+    new SettingsService(createJsonFileStore(file)).update({ theme: 'dark', translateDraft: draft });
+    expect(new SettingsService(createJsonFileStore(file)).get().translateDraft).toEqual(draft);
+
+    await writeFile(file, JSON.stringify({ settings: { theme: 'dark', translateDraft: { mode: 'sideways', text: 3 } } }));
+    const s = new SettingsService(createJsonFileStore(file)).get();
+    expect(s.translateDraft).toBeNull();
+    expect(s.theme).toBe('dark');
+  });
+
   it('keeps valid fields and resets broken ones from a hand-edited file', async () => {
     const file = join(dir, 'settings.json');
     await writeFile(file, JSON.stringify({ settings: { theme: 'dark', debounceMs: -4 } }));

@@ -1,7 +1,7 @@
 /**
- * Settings (main process, plain Node): theme, translate-as-you-type, debounce and translation defaults, kept in
- * the settings `KeyValueStore`. A stored value that no longer matches the schema (hand-edited, older version) is
- * replaced by defaults field by field rather than failing the app.
+ * Settings (main process, plain Node): theme, translate-as-you-type, debounce, translation defaults and the
+ * Translate screen's draft, kept in the settings `KeyValueStore`. A stored value that no longer matches the schema
+ * (hand-edited, older version) is replaced by defaults field by field rather than failing the app.
  */
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../../shared/ipc/contract.js';
 import type { KeyValueStore } from './ports.js';
@@ -42,7 +42,10 @@ export class SettingsService {
       defaults: { ...cur.defaults, ...(patch.defaults ?? {}) },
     });
     this.store.set(KEY, next);
-    this.onChange(next);
+    // The draft is saved every few hundred ms while the user types and only the window that typed it reads it
+    // (at start): broadcasting up to 2 MB on each save would cost much and tell nobody anything new.
+    const draftOnly = Object.keys(patch).every((k) => k === 'translateDraft');
+    if (!draftOnly) this.onChange(next);
     return next;
   }
 }

@@ -1,0 +1,158 @@
+/**
+ * Renderer: keeps the Translate screen's draft (`translate-store.ts`) in Verso's settings, which main writes to the
+ * user-data folder, so the draft survives restarts of the app and of the web harness (whose window storage is tied
+ * to a port that changes). At start the saved draft is restored once; afterwards every change is saved after a
+ * short pause, and a pending save is flushed when the window is about to close or reload.
+ */
+import type { TranslateDraft } from '../../shared/ipc/contract.js';
+import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from '../../shared/ipc/draft-limits.js';
+import { DEFAULT_OPTIONS, useTranslateStore, type DraftOptions } from './translate-store.js';
+
+/** Pause after the last change before the draft is written (typing produces a change per keystroke). */
+export const DRAFT_SAVE_DELAY_MS = 400;
+
+/** Where builds before this one kept the draft (zustand `persist` in localStorage); read once to carry it over. */
+export const LEGACY_DRAFT_STORAGE_KEY = 'verso.translate.draft';
+
+type DraftState = Pick<
+  ReturnType<typeof useTranslateStore.getState>,
+  'mode' | 'text' | 'segmentsText' | 'options' | 'languagesTouched'
+>;
+
+function snapshot(s: DraftState): TranslateDraft {
+  return {
+    mode: s.mode,
+    text: s.text,
+    segmentsText: s.segmentsText,
+    options: { ...s.options },
+    languagesTouched: s.languagesTouched,
+  };
+}
+
+/**
+ * Options saved by another build may lack newer fields or hold values of another type: each field keeps the saved
+ * value only when it has the type the Translate screen expects, else the default.
+ */
+function sanitizeOptions(saved: Record<string, unknown>): DraftOptions {
+  const out: Record<string, unknown> = { ...DEFAULT_OPTIONS };
+  for (const [k, def] of Object.entries(DEFAULT_OPTIONS)) {
+    const v = saved[k];
+    if (Array.isArray(def)) {
+      if (Array.isArray(v) && v.every((x) => typeof x === 'string')) out[k] = v;
+    } else if (typeof v === typeof def && (typeof v !== 'number' || Number.isFinite(v))) {
+      out[k] = v;
+    }
+  }
+  return out as unknown as DraftOptions;
+}
+
+function readLegacyDraft(): Partial<TranslateDraft> | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(LEGACY_DRAFT_STORAGE_KEY);
+    if (!raw) return null;
+    const state = (JSON.parse(raw) as { state?: unknown }).state;
+    return state && typeof state === 'object' ? (state as Partial<TranslateDraft>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetLegacyDraft(): void {
+  try {
+    globalThis.localStorage?.removeItem(LEGACY_DRAFT_STORAGE_KEY);
+  } catch {
+    // Storage disabled: there is nothing to forget.
+  }
+}
+
+/**
+ * Puts a saved draft into the Translate screen's state. Without one, a draft left in window storage by an older
+ * build is carried over. Returns true when the restored draft must be written to settings (it came from there).
+ */
+export function restoreDraft(saved: TranslateDraft | null): boolean {
+  const legacy = saved ? null : readLegacyDraft();
+  const d = saved ?? legacy;
+  useTranslateStore.getState().restore(
+    d && {
+      mode: d.mode === 'multi' ? 'multi' : 'single',
+      text: typeof d.text === 'string' ? d.text : '',
+      segmentsText: typeof d.segmentsText === 'string' ? d.segmentsText : '',
+      options: sanitizeOptions(d.options && typeof d.options === 'object' ? d.options : {}),
+      languagesTouched: d.languagesTouched === true,
+    },
+  );
+  return legacy !== null;
+}
+
+export interface DraftSyncOptions {
+  /** Writes the draft (settings.update); rejects with a user-facing message when it could not. */
+  save: (draft: TranslateDraft) => Promise<void>;
+  delayMs?: number;
+  /** Save once at start even without a change (a draft carried over from window storage). */
+  dirty?: boolean;
+  /** Called after the first successful save of a carried-over draft. */
+  onSaved?: () => void;
+}
+
+/**
+ * Saves the draft after each pause in editing; returns a stop function that flushes what is pending. Saves never
+ * overlap out of order: each carries the whole draft, so the last one written is the newest.
+ */
+export function startDraftSync({ save, delayMs = DRAFT_SAVE_DELAY_MS, dirty = false, onSaved }: DraftSyncOptions): () => void {
+  const store = useTranslateStore;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending = dirty;
+
+  const flush = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (!pending) return;
+    pending = false;
+    const draft = snapshot(store.getState());
+    if (draft.text.length + draft.segmentsText.length > DRAFT_LIMITS.textChars) {
+      // Main would refuse it; the text stays in memory and the user is told it will not outlive a restart.
+      store.getState().setKeepNotice(DRAFT_TOO_LARGE_MESSAGE);
+      return;
+    }
+    save(draft).then(
+      () => {
+        store.getState().setKeepNotice(null);
+        onSaved?.();
+      },
+      (err: unknown) => {
+        const why = err instanceof Error && err.message ? ` ${err.message}` : '';
+        store.getState().setKeepNotice(`Verso could not keep this draft for the next start.${why}`);
+      },
+    );
+  };
+
+  const schedule = () => {
+    pending = true;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(flush, delayMs);
+  };
+
+  const unsubscribe = store.subscribe((next, prev) => {
+    if (
+      next.mode !== prev.mode ||
+      next.text !== prev.text ||
+      next.segmentsText !== prev.segmentsText ||
+      next.options !== prev.options ||
+      next.languagesTouched !== prev.languagesTouched
+    ) {
+      schedule();
+    }
+  });
+  // The window is closing or reloading: the message leaves now, before the page is torn down.
+  const onLeave = () => flush();
+  window.addEventListener('beforeunload', onLeave);
+  window.addEventListener('pagehide', onLeave);
+  if (dirty) schedule();
+
+  return () => {
+    unsubscribe();
+    window.removeEventListener('beforeunload', onLeave);
+    window.removeEventListener('pagehide', onLeave);
+    flush();
+  };
+}
