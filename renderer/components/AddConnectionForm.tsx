@@ -77,26 +77,8 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
               translations.
             </p>
           )}
-          <div>
-            <h3>Translates from</h3>
-            <ul className="pair-list">
-              {languages.data.source.map((l) => (
-                <li key={l.code} className="badge">
-                  {l.name}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3>Into</h3>
-            <ul className="pair-list">
-              {languages.data.target.map((l) => (
-                <li key={l.code} className="badge">
-                  {l.name}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <LanguageBadges title="Translates from" languages={languages.data.source} />
+          <LanguageBadges title="Into" languages={languages.data.target} />
         </section>
       )}
       {languages.isError && <p className="error-text">{errorMessage(languages.error)}</p>}
@@ -251,5 +233,26 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
         </div>
       )}
     </form>
+  );
+}
+
+function LanguageBadges({
+  title,
+  languages,
+}: {
+  title: string;
+  languages: readonly { code: string; name: string }[];
+}) {
+  return (
+    <div>
+      <h3>{title}</h3>
+      <ul className="pair-list">
+        {languages.map((l) => (
+          <li key={l.code} className="badge">
+            {l.name}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

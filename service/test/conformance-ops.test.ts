@@ -31,6 +31,31 @@ function startCli(
   });
 }
 
+/** Runs `fn` against the service started as a program on a fresh data dir, then stops it and removes the dir. */
+async function withCliService(
+  fn: (s: { pro: string; stderr: () => string }, keys: Record<string, string>, dir: string) => Promise<void>,
+  extraArgs: string[] = [],
+): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'verso-cli-'));
+  const s = await startCli([
+    '--data-dir',
+    dir,
+    '--port',
+    '0',
+    '--free-port',
+    '0',
+    '--engines',
+    'pseudo',
+    ...extraArgs,
+  ]);
+  try {
+    await fn(s, JSON.parse(await readFile(join(dir, 'keys.json'), 'utf8')), dir);
+  } finally {
+    s.child.kill('SIGTERM');
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe('fault injection', () => {
   let svc: RunningService;
   beforeAll(async () => {
@@ -229,73 +254,31 @@ describe('persistence', () => {
   }, 60_000);
 
   it('applies a limit set by the CLI from another process to the very next request', async () => {
-    const cliDir = await mkdtemp(join(tmpdir(), 'verso-cli-'));
-    const s = await startCli([
-      '--data-dir',
-      cliDir,
-      '--port',
-      '0',
-      '--free-port',
-      '0',
-      '--engines',
-      'pseudo',
-      '--quiet',
-    ]);
-    try {
-      const keys = JSON.parse(await readFile(join(cliDir, 'keys.json'), 'utf8'));
-      const t = () =>
-        call(s.pro, '/v2/translate', {
-          key: keys.pro_key,
-          json: { text: ['abc'], source_lang: 'EN', target_lang: 'DE' },
-        });
-      expect((await t()).status).toBe(200);
-      const list = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'service/cli.ts', 'account', 'list', '--data-dir', cliDir],
-        { cwd: ROOT, encoding: 'utf8' },
-      );
-      const accountId = JSON.parse(list.stdout.trim().split('\n')[0]!).id;
-      const set = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'service/cli.ts',
-          'account',
-          'set',
-          '--account',
-          accountId,
-          '--character-limit',
-          '0',
-          '--data-dir',
-          cliDir,
-        ],
-        { cwd: ROOT, encoding: 'utf8' },
-      );
-      expect(set.status).toBe(0);
-      const blocked = await t();
-      expect(blocked.status).toBe(456);
-      expect(blocked.body.message).toMatch(/account's character limit is 0/);
-    } finally {
-      s.child.kill('SIGTERM');
-      await rm(cliDir, { recursive: true, force: true });
-    }
+    await withCliService(
+      async (s, keys, dir) => {
+        const t = () =>
+          call(s.pro, '/v2/translate', {
+            key: keys.pro_key,
+            json: { text: ['abc'], source_lang: 'EN', target_lang: 'DE' },
+          });
+        expect((await t()).status).toBe(200);
+        const cli = (...args: string[]) =>
+          spawnSync(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args, '--data-dir', dir], {
+            cwd: ROOT,
+            encoding: 'utf8',
+          });
+        const accountId = JSON.parse(cli('account', 'list').stdout.trim().split('\n')[0]!).id;
+        expect(cli('account', 'set', '--account', accountId, '--character-limit', '0').status).toBe(0);
+        const blocked = await t();
+        expect(blocked.status).toBe(456);
+        expect(blocked.body.message).toMatch(/account's character limit is 0/);
+      },
+      ['--quiet'],
+    );
   }, 60_000);
 
   it('logs one structured line per request with neither keys nor texts', async () => {
-    const logDir = await mkdtemp(join(tmpdir(), 'verso-log-'));
-    const s = await startCli([
-      '--data-dir',
-      logDir,
-      '--port',
-      '0',
-      '--free-port',
-      '0',
-      '--engines',
-      'pseudo',
-    ]);
-    try {
-      const keys = JSON.parse(await readFile(join(logDir, 'keys.json'), 'utf8'));
+    await withCliService(async (s, keys) => {
       const secretText = 'Confidential merger plan for Zanzibar';
       await call(s.pro, '/v2/translate', {
         key: keys.pro_key,
@@ -317,9 +300,6 @@ describe('persistence', () => {
       for (const secret of [keys.pro_key, keys.free_key, keys.admin_key, 'wrong-key-value-123', 'Zanzibar']) {
         expect(all).not.toContain(secret);
       }
-    } finally {
-      s.child.kill('SIGTERM');
-      await rm(logDir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 });
