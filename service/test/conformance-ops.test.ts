@@ -285,14 +285,16 @@ describe('persistence', () => {
         json: { text: [secretText], source_lang: 'EN', target_lang: 'DE' },
       });
       await call(s.pro, '/v2/usage', { key: 'wrong-key-value-123' });
-      await new Promise((r) => setTimeout(r, 200));
-      const lines = s
-        .stderr()
-        .trim()
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l));
-      const requests = lines.filter((l) => l.msg === 'request');
+      // Log lines are written asynchronously: wait until both requests were logged.
+      const requestLines = () =>
+        s
+          .stderr()
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l))
+          .filter((l) => l.msg === 'request');
+      await expect.poll(() => requestLines().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      const requests = requestLines();
       expect(requests.length).toBeGreaterThanOrEqual(2);
       expect(requests[0]).toMatchObject({ method: 'POST', route: '/v2/translate', status: 200 });
       expect(requests[0].trace_id).toMatch(/^[0-9a-f]{32}$/);
