@@ -129,6 +129,9 @@ export function LanguageBar(p: LanguageBarProps) {
       </div>
       <p id="detected-lang" className="hint" aria-live="polite">
         {p.sourceLang === '' && p.detected ? `Detected language: ${nameIn(p.sources, p.detected)}` : ''}
+        {p.sourceLang === '' && p.detected && sameLanguage(p.detected, p.targetLang)
+          ? ` — the text is already in ${languageName(p.targetLang)}, so it comes back unchanged; choose another target language.`
+          : ''}
       </p>
       {targetMissing && (
         <p className="reason" role="alert">
@@ -152,4 +155,9 @@ export function LanguageBar(p: LanguageBarProps) {
       )}
     </div>
   );
+}
+
+/** True when two codes name the same base language (`EN` and `EN-US`): the service returns such text unchanged. */
+function sameLanguage(a: string, b: string): boolean {
+  return a.split('-')[0]!.toUpperCase() === b.split('-')[0]!.toUpperCase();
 }

@@ -41,6 +41,15 @@ async function output() {
 }
 
 describe('translate as you type', () => {
+  it('says so when the detected language is already the target language', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    await languagesLoaded();
+    await user.selectOptions(screen.getByLabelText('To'), 'EN-GB');
+    await user.type(await sourceBox(), 'Colour');
+    await waitFor(() => expect(screen.getByText(/already in English \(British\).*choose another target language/)).toBeTruthy());
+  });
+
   it('translates after a pause and shows the result, counts and billed characters', async () => {
     const user = userEvent.setup();
     const app = renderApp();
