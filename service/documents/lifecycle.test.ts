@@ -251,8 +251,9 @@ describe('document lifecycle', () => {
     }
     expect(s.status).toBe(404);
     expect((await result(svc.proUrl, svc.keys.pro_key, up.body)).status).toBe(404);
-    const left = await readdir(join(svc.tmp, 'documents'));
-    expect(left.filter((n) => n.startsWith(up.body.document_id))).toEqual([]);
+    // The row goes first and the encrypted files right after it: wait for the files.
+    const left = async () => (await readdir(join(svc.tmp, 'documents'))).filter((n) => n.startsWith(up.body.document_id));
+    await expect.poll(left, { timeout: 5000 }).toEqual([]);
   });
 
   it('ends queued documents in error after a restart, saying to upload again', async () => {

@@ -1,7 +1,7 @@
 /**
  * Tests of glossary application (service process): which words of a request become glossary terms, and what
  * the user reads after translation. "Translations" here are hand-made engine outputs that keep (and sometimes
- * move) the placeholders, as a real engine must.
+ * move or split) the term spans and placeholders, as a real engine must.
  */
 import { describe, expect, it } from 'vitest';
 import { placeholder, span, stripMarkers, tokenize } from '../text/markers.js';
@@ -21,6 +21,10 @@ function placeholderIds(unit: string): number[] {
   return tokenize(unit).flatMap((t) => (t.kind === 'placeholder' ? [t.id] : []));
 }
 
+function spanIds(unit: string): number[] {
+  return tokenize(unit).flatMap((t) => (t.kind === 'open' ? [t.id] : []));
+}
+
 describe('applyGlossaries', () => {
   const cars = g({ car: 'coche', 'sales report': 'informe de ventas', sales: 'ventas', 'e-mail': 'correo' });
 
@@ -31,10 +35,25 @@ describe('applyGlossaries', () => {
     expect(roundTrip('Send an e-mail now', [cars])).toBe('Send an correo now');
   });
 
-  it('turns each occurrence into a placeholder numbered from firstId in text order', () => {
+  it('carries each occurrence as a span numbered from firstId in text order, for the engine to translate', () => {
     const plan = applyGlossaries('car and car', [cars], 7);
-    expect(placeholderIds(plan.unit)).toEqual([7, 8]);
-    expect(stripMarkers(plan.unit)).toBe(' and ');
+    expect(spanIds(plan.unit)).toEqual([7, 8]);
+    expect(placeholderIds(plan.unit)).toEqual([]);
+    expect(stripMarkers(plan.unit)).toBe('car and car');
+  });
+
+  it('replaces a term span the engine translated, moved and split by the target term', () => {
+    const plan = applyGlossaries('The sales report is late', [cars], 3);
+    expect(stripMarkers(plan.unit)).toBe('The sales report is late');
+    // Apertium splits a multi-word span into per-word pieces and reorders them with their words.
+    const translated = `El ${span(3, 'informe')} de ${span(3, 'ventas')} llega tarde`;
+    expect(plan.finish(translated)).toBe('El informe de ventas llega tarde');
+  });
+
+  it('never swallows other markup that lands between two pieces of a term', () => {
+    const plan = applyGlossaries('The sales report', [cars], 3);
+    const translated = `El ${span(3, 'informe')} ${placeholder(0)} de ${span(3, 'ventas')}`;
+    expect(plan.finish(translated)).toBe(`El informe de ventas ${placeholder(0)} de `);
   });
 
   it('prefers the longest term at a position', () => {
@@ -76,7 +95,9 @@ describe('applyGlossaries', () => {
       'text',
       'placeholder',
       'text',
-      'placeholder',
+      'open',
+      'text',
+      'close',
     ]);
     expect(plan.finish(plan.unit)).toBe(
       `Open ${span(1, 'my coche')} and ${placeholder(0)} the informe de ventas`,
@@ -132,7 +153,7 @@ describe('applyGlossaries', () => {
     const plan = applyGlossaries(unit, [compiled], 0);
     const count = Math.floor(131072 / sentence.length);
     // needle and "term5 word5" match in every sentence; "term12 word13" is not an entry (term12 pairs with word12).
-    expect(placeholderIds(plan.unit)).toHaveLength(count * 2);
+    expect(spanIds(plan.unit)).toHaveLength(count * 2);
     const out = plan.finish(plan.unit);
     expect(out).toBe('A aguja in a haystack of T5 and term12 word13 words. '.repeat(count));
   });

@@ -22,7 +22,7 @@
  *   - where the source occurrence was written in capitals (at least two letters, all upper case) and the
  *     glossary's source term is not, the whole target is upper-cased (headings such as "CAR PARTS").
  */
-import { PH, cleanUserText, placeholder } from '../text/markers.js';
+import { CLOSE, OPEN, PH, cleanUserText, placeholder, span } from '../text/markers.js';
 import type { GlossaryEntry } from './entries.js';
 
 export interface GlossaryTermPlan {
@@ -197,6 +197,8 @@ interface Segment {
   before: number | undefined;
   after: number | undefined;
   claimed: Uint8Array;
+  /** True when the text sits inside a tag span: a term there travels as a placeholder (spans never nest). */
+  inSpan: boolean;
 }
 
 interface Match {
@@ -222,14 +224,25 @@ function neighbour(pieces: Piece[], k: number, step: 1 | -1): number | undefined
 
 function splitSegments(unit: string): Segment[] {
   const pieces: Piece[] = [];
+  const inSpanAt: boolean[] = [];
   let last = 0;
+  let inSpan = false;
   for (const m of unit.matchAll(MARKER_RE)) {
     const at = m.index ?? 0;
-    if (at > last) pieces.push({ kind: 'text', start: last, text: unit.slice(last, at) });
+    if (at > last) {
+      pieces.push({ kind: 'text', start: last, text: unit.slice(last, at) });
+      inSpanAt.push(inSpan);
+    }
     pieces.push({ kind: m[0].startsWith(PH) ? 'placeholder' : 'span' });
+    inSpanAt.push(inSpan);
+    if (m[0].startsWith(OPEN)) inSpan = true;
+    else if (m[0] === CLOSE) inSpan = false;
     last = at + m[0].length;
   }
-  if (last < unit.length) pieces.push({ kind: 'text', start: last, text: unit.slice(last) });
+  if (last < unit.length) {
+    pieces.push({ kind: 'text', start: last, text: unit.slice(last) });
+    inSpanAt.push(inSpan);
+  }
   const segments: Segment[] = [];
   pieces.forEach((p, k) => {
     if (p.kind !== 'text') return;
@@ -240,6 +253,7 @@ function splitSegments(unit: string): Segment[] {
       before: neighbour(pieces, k, -1),
       after: neighbour(pieces, k, 1),
       claimed: new Uint8Array(p.text.length),
+      inSpan: inSpanAt[k]!,
     });
   });
   return segments;
@@ -361,9 +375,15 @@ function compiledOf(glossary: readonly GlossaryEntry[] | CompiledGlossary): Comp
 }
 
 /**
- * Marks glossary source terms found in a marked unit as placeholders (ids from `firstId` up, in text order)
- * and replaces them by their target terms after translation. Accepts entry lists (compiled once per list
- * object) or glossaries compiled with `compileGlossary`; the first glossary listed wins on overlap.
+ * Marks glossary source terms found in a marked unit and replaces them by their target terms after translation.
+ *
+ * A term outside any tag span is carried as a span of its own (a word-bound blank for Apertium), so the engine
+ * still translates and reorders it with its neighbours — agreement and word order stay right — and afterwards
+ * everything from the first to the last piece of that span is replaced by the target term (an engine may split
+ * a multi-word span: `the <1>sales report</1>` → `el <1>informe</1> de <1>ventas</1>`). Spans never nest, so a
+ * term inside a tag span is carried as a placeholder instead. Ids run from `firstId` up, in text order. Accepts
+ * entry lists (compiled once per list object) or glossaries compiled with `compileGlossary`; the first glossary
+ * listed wins on overlap.
  */
 export function applyGlossaries(
   unit: string,
@@ -383,20 +403,40 @@ export function applyGlossaries(
     const id = firstId + i;
     byId.set(id, match);
     const seg = segments[match.segment]!;
-    parts.push(unit.slice(last, seg.start + match.start), placeholder(id));
-    last = seg.start + match.end;
+    const from = seg.start + match.start;
+    const to = seg.start + match.end;
+    parts.push(unit.slice(last, from), seg.inSpan ? placeholder(id) : span(id, unit.slice(from, to)));
+    last = to;
   });
   parts.push(unit.slice(last));
 
   return {
     unit: parts.join(''),
     finish(translated: string): string {
+      const ranges = termRanges(translated, byId);
       // One left-to-right pass keeps finish linear even with thousands of terms in a 128 KiB unit.
       let atStart = true;
       let out = '';
       let pos = 0;
+      let r = 0;
       for (const m of translated.matchAll(MARKER_RE)) {
         const at = m.index ?? 0;
+        if (at < pos) continue; // inside a term range already written
+        while (r < ranges.length && ranges[r]!.end <= at) r++;
+        const range = ranges[r];
+        if (range && range.start === at) {
+          const text = translated.slice(pos, at);
+          atStart = sentenceStartAfter(text, atStart);
+          out += text;
+          if (range.term) {
+            const term = targetFor(range.term, atStart);
+            out += term;
+            atStart = sentenceStartAfter(term, false);
+          }
+          pos = range.end;
+          r++;
+          continue;
+        }
         const text = translated.slice(pos, at);
         atStart = sentenceStartAfter(text, atStart);
         out += text;
@@ -413,4 +453,47 @@ export function applyGlossaries(
       return out + translated.slice(pos);
     },
   };
+}
+
+interface TermRange {
+  start: number;
+  end: number;
+  /** The term written in this range; undefined for a further piece whose text the first piece already covers. */
+  term?: Match;
+}
+
+/**
+ * Where each glossary span ended up in a translated unit. The range runs from the first piece's opening marker to
+ * the last piece's closing marker when nothing but text lies between; otherwise (another marker between, which
+ * must survive) each piece is its own range, the first carrying the term and the others only removed.
+ */
+function termRanges(translated: string, byId: Map<number, Match>): TermRange[] {
+  const pieces = new Map<number, { start: number; end: number }[]>();
+  let open: { id: number; start: number } | undefined;
+  for (const m of translated.matchAll(MARKER_RE)) {
+    const at = m.index ?? 0;
+    if (m[0].startsWith(OPEN)) {
+      const id = Number(m[0].slice(1, -1));
+      open = byId.has(id) ? { id, start: at } : undefined;
+    } else if (m[0] === CLOSE && open) {
+      const list = pieces.get(open.id) ?? [];
+      list.push({ start: open.start, end: at + 1 });
+      pieces.set(open.id, list);
+      open = undefined;
+    }
+  }
+  const ranges: TermRange[] = [];
+  for (const [id, list] of pieces) {
+    const first = list[0]!;
+    const lastPiece = list[list.length - 1]!;
+    const between = translated.slice(first.start, lastPiece.end);
+    const foreign = [...between.matchAll(MARKER_RE)].some((m) => !isMarkerOf(m[0], id));
+    if (!foreign) ranges.push({ start: first.start, end: lastPiece.end, term: byId.get(id)! });
+    else list.forEach((p, k) => ranges.push(k === 0 ? { ...p, term: byId.get(id)! } : { ...p }));
+  }
+  return ranges.sort((a, b) => a.start - b.start);
+}
+
+function isMarkerOf(marker: string, id: number): boolean {
+  return marker === CLOSE || marker === `${OPEN}${id}\uE001`;
 }
