@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ConnectionView } from '../../shared/ipc/contract.js';
 import { api, errorMessage, unwrap } from '../lib/api.js';
+import { ErrorAlert } from './ErrorAlert.js';
 import {
   keys,
   useCredentialsStatus,
@@ -92,11 +93,7 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
           {add.isPending ? 'Starting…' : label}
         </button>
       </div>
-      {add.isError && (
-        <div className="alert alert-error" role="alert">
-          {errorMessage(add.error)}
-        </div>
-      )}
+      {add.isError && <ErrorAlert error={add.error} look="box" />}
     </div>
   );
 }
@@ -227,11 +224,7 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
           {add.isPending ? 'Checking the key…' : 'Check and save'}
         </button>
       </div>
-      {add.isError && (
-        <div className="alert alert-error" role="alert">
-          {errorMessage(add.error)}
-        </div>
-      )}
+      {add.isError && <ErrorAlert error={add.error} look="box" />}
     </form>
   );
 }

@@ -3,7 +3,8 @@
  * languages and glossaries are keyed by connection, so the Translate screen refetches for the new one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage, unwrap } from '../lib/api.js';
+import { api, unwrap } from '../lib/api.js';
+import { ErrorAlert } from './ErrorAlert.js';
 import { keys, useConnections } from '../lib/queries.js';
 
 const KIND_LABELS = { local: 'local engine', hosted: 'hosted', custom: 'custom' } as const;
@@ -35,11 +36,7 @@ export function ConnectionSwitcher() {
           </option>
         ))}
       </select>
-      {switchTo.isError && (
-        <p className="error-text" role="alert">
-          {errorMessage(switchTo.error)}
-        </p>
-      )}
+      {switchTo.isError && <ErrorAlert error={switchTo.error} />}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import type {
 import { AddConnectionForm, type ConnectionChoice } from '../components/AddConnectionForm.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { api, errorMessage, unwrap } from '../lib/api.js';
+import { ErrorAlert } from '../components/ErrorAlert.js';
 import {
   keys,
   useConnections,
@@ -103,11 +104,7 @@ function PreferencesSection() {
         </>
       )}
       {settings.isError && <p className="error-text">{errorMessage(settings.error)}</p>}
-      {update.isError && (
-        <p className="error-text" role="alert">
-          {errorMessage(update.error)}
-        </p>
-      )}
+      {update.isError && <ErrorAlert error={update.error} />}
     </section>
   );
 }
@@ -316,11 +313,7 @@ function ConnectionItem({ connection: c, active }: { connection: ConnectionView;
               : (test.message ?? 'Not reachable.')}
           </p>
         )}
-        {act.isError && (
-          <p className="error-text" role="alert">
-            {errorMessage(act.error)}
-          </p>
-        )}
+        {act.isError && <ErrorAlert error={act.error} />}
         {panel === 'rename' && <RenameForm connection={c} onDone={() => setPanel('none')} />}
         {panel === 'key' && <SecretForm connection={c} which="api" onDone={() => setPanel('none')} />}
         {panel === 'admin' && <SecretForm connection={c} which="admin" onDone={() => setPanel('none')} />}
@@ -353,11 +346,7 @@ function RenameForm({ connection: c, onDone }: { connection: ConnectionView; onD
       <button type="submit" className="btn btn-small btn-primary" disabled={rename.isPending}>
         Save
       </button>
-      {rename.isError && (
-        <span className="error-text" role="alert">
-          {errorMessage(rename.error)}
-        </span>
-      )}
+      {rename.isError && <ErrorAlert error={rename.error} look="inline" />}
     </form>
   );
 }
@@ -428,11 +417,7 @@ function SecretForm({
         <button type="submit" className="btn btn-small btn-primary" disabled={save.isPending}>
           Save key
         </button>
-        {save.isError && (
-          <span className="error-text" role="alert">
-            {errorMessage(save.error)}
-          </span>
-        )}
+        {save.isError && <ErrorAlert error={save.error} look="inline" />}
       </div>
     </form>
   );
@@ -476,11 +461,7 @@ function LocalEngineSection() {
           Restart local engine
         </button>
       </div>
-      {restart.isError && (
-        <p className="error-text" role="alert">
-          {errorMessage(restart.error)}
-        </p>
-      )}
+      {restart.isError && <ErrorAlert error={restart.error} />}
     </section>
   );
 }

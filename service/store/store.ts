@@ -62,17 +62,9 @@ export interface TranslationMemoryRow {
   entriesTsv: string;
 }
 
-const hashCache = new Map<string, string>();
-
-/** SHA-256 of a key; memoised (bounded) because every request hashes its key. */
+/** SHA-256 of a key (the auth cache spares the hot path from hashing on every request). */
 export function hashSecret(secret: string): string {
-  let h = hashCache.get(secret);
-  if (h === undefined) {
-    h = createHash('sha256').update(secret, 'utf8').digest('hex');
-    if (hashCache.size >= 1000) hashCache.clear();
-    hashCache.set(secret, h);
-  }
-  return h;
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
 /** A new key secret: a UUID, with DeepL's `:fx` suffix for Free keys so clients can route them. */

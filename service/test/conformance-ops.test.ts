@@ -31,23 +31,26 @@ function startCli(
   });
 }
 
+/** Arguments of `serve` for a test: its own data dir, free ports, the pseudo engine. */
+const serveArgs = (dir: string, ...extra: string[]): string[] => [
+  '--data-dir',
+  dir,
+  '--port',
+  '0',
+  '--free-port',
+  '0',
+  '--engines',
+  'pseudo',
+  ...extra,
+];
+
 /** Runs `fn` against the service started as a program on a fresh data dir, then stops it and removes the dir. */
 async function withCliService(
   fn: (s: { pro: string; stderr: () => string }, keys: Record<string, string>, dir: string) => Promise<void>,
   extraArgs: string[] = [],
 ): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'verso-cli-'));
-  const s = await startCli([
-    '--data-dir',
-    dir,
-    '--port',
-    '0',
-    '--free-port',
-    '0',
-    '--engines',
-    'pseudo',
-    ...extraArgs,
-  ]);
+  const s = await startCli(serveArgs(dir, ...extraArgs));
   try {
     await fn(s, JSON.parse(await readFile(join(dir, 'keys.json'), 'utf8')), dir);
   } finally {
@@ -198,17 +201,7 @@ describe('persistence', () => {
 
   it('loses no acknowledged usage when killed with SIGKILL in the middle of writes', async () => {
     const killDir = await mkdtemp(join(tmpdir(), 'verso-kill-'));
-    const first = await startCli([
-      '--data-dir',
-      killDir,
-      '--port',
-      '0',
-      '--free-port',
-      '0',
-      '--engines',
-      'pseudo',
-      '--quiet',
-    ]);
+    const first = await startCli(serveArgs(killDir, '--quiet'));
     const keys = JSON.parse(await readFile(join(killDir, 'keys.json'), 'utf8'));
     let acknowledged = 0;
     let running = true;
@@ -230,17 +223,7 @@ describe('persistence', () => {
     running = false;
     await Promise.all(writers);
     expect(acknowledged).toBeGreaterThan(10);
-    const second = await startCli([
-      '--data-dir',
-      killDir,
-      '--port',
-      '0',
-      '--free-port',
-      '0',
-      '--engines',
-      'pseudo',
-      '--quiet',
-    ]);
+    const second = await startCli(serveArgs(killDir, '--quiet'));
     try {
       const u = await call(second.pro, '/v2/usage', { key: keys.pro_key });
       expect(u.status).toBe(200);
