@@ -10,9 +10,11 @@ export default defineConfig({
       'electron/**/*.test.ts',
       'web/**/*.test.ts',
       'renderer/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    setupFiles: ['renderer/test-utils/i18n-setup.ts'],
   },
 });

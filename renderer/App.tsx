@@ -6,9 +6,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { MenuCommand } from '../shared/ipc/contract.js';
-import { Sidebar, SCREEN_LABELS } from './components/Sidebar.js';
+import { Sidebar, SCREEN_LABEL_IDS } from './components/Sidebar.js';
 import { StatusBanner } from './components/StatusBanner.js';
-import { api, errorMessage, unwrap } from './lib/api.js';
+import { ErrorAlert } from './components/ErrorAlert.js';
+import { resolveUiLocale, setUiLocale, useT } from './i18n/index.js';
+import { api, unwrap } from './lib/api.js';
 import { createQueryClient, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
 import { applyTheme } from './lib/theme.js';
 import { forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-sync.js';
@@ -109,23 +111,27 @@ function Root() {
   const setTheme = useUiStore((s) => s.setTheme);
   const status = useConnectionStatus();
   const draftReady = useDraftPersistence(settings);
+  const t = useT();
+  const uiLanguage = settings.data?.uiLanguage;
+  // The UI language chosen in Settings (or the system's): switches catalogs without a restart.
+  useEffect(() => {
+    if (uiLanguage) void setUiLocale(resolveUiLocale(uiLanguage));
+  }, [uiLanguage]);
 
   useEffect(() => {
     if (settings.data) setTheme(settings.data.theme);
   }, [settings.data, setTheme]);
   useEffect(() => applyTheme(theme), [theme]);
 
-  if (status.isPending || !draftReady) return <Loading label="Opening Verso…" />;
+  if (status.isPending || !draftReady) return <Loading label={t('app.opening')} />;
   if (status.isError) {
     return (
       <div className="first-run">
-        <h1>Verso could not start</h1>
-        <div className="alert alert-error" role="alert">
-          {errorMessage(status.error)}
-        </div>
+        <h1>{t('app.startFailed.title')}</h1>
+        <ErrorAlert error={status.error} look="box" />
         <div>
           <button type="button" className="btn" onClick={() => void status.refetch()}>
-            Try again
+            {t('app.tryAgain')}
           </button>
         </div>
       </div>
@@ -162,9 +168,10 @@ function useDraftPersistence(settings: ReturnType<typeof useSettings>): boolean 
 }
 
 function FirstRun() {
+  const t = useT();
   const ready = useModuleReady(firstRun);
-  if (!ready) return <Loading label="Opening Verso…" />;
-  return <ScreenView module={firstRun} label="Loading…" />;
+  if (!ready) return <Loading label={t('app.opening')} />;
+  return <ScreenView module={firstRun} label={t('app.loading')} />;
 }
 
 function Shell() {
@@ -172,6 +179,8 @@ function Shell() {
   const setScreen = useUiStore((s) => s.setScreen);
   const first = useRef(true);
   const startReady = useModuleReady(screens[screen]);
+  const t = useT();
+  const screenLabel = t(SCREEN_LABEL_IDS[screen]);
 
   // Once the first screen is up, fetch the others while idle so switching screens never waits.
   useEffect(() => {
@@ -201,19 +210,19 @@ function Shell() {
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('app.skipToContent')}
       </a>
       <Sidebar />
-      <main className="main" id="main" aria-label={SCREEN_LABELS[screen]}>
+      <main className="main" id="main" aria-label={screenLabel}>
         <StatusBanner />
         {startReady ? (
           <ScreenView
             module={screens[screen]}
-            label={`Loading ${SCREEN_LABELS[screen]}…`}
+            label={t('app.loadingScreen', { screen: screenLabel })}
             after={<FocusHeading key={screen} skipRef={first} />}
           />
         ) : (
-          <Loading label={`Loading ${SCREEN_LABELS[screen]}…`} />
+          <Loading label={t('app.loadingScreen', { screen: screenLabel })} />
         )}
       </main>
     </div>

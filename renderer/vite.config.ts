@@ -5,6 +5,7 @@
  */
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileCatalog } from '../shared/i18n/compile.js';
 
 // Runs in Node at build time; paths are resolved without node:* imports so the renderer's lint rules hold.
 const here = (p: string): string => decodeURIComponent(new URL(p, import.meta.url).pathname);
@@ -40,11 +41,28 @@ function preloadStartScreens(): Plugin {
   };
 }
 
+/**
+ * Compiles the UI catalogs (`shared/i18n/<locale>/*.json`, ICU MessageFormat) into Lingui's array form at build
+ * time, so the renderer ships no message parser. The output is still JSON, handed on to Vite's JSON plug-in.
+ */
+export function compileCatalogs(): Plugin {
+  const catalogFile = /[\\/]shared[\\/]i18n[\\/][A-Za-z-]+[\\/][a-z0-9-]+\.json$/;
+  return {
+    name: 'verso-compile-catalogs',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!catalogFile.test(id)) return null;
+      const compiled = compileCatalog(JSON.parse(code) as Record<string, unknown>, id);
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   // Relative asset paths: the bundle is loaded from app://verso/ in Electron and from the harness's origin.
   base: './',
-  plugins: [react(), preloadStartScreens()],
+  plugins: [compileCatalogs(), react(), preloadStartScreens()],
   resolve: { alias: { '@shared': here('../shared') } },
   build: {
     outDir: here('../out/renderer'),

@@ -13,6 +13,7 @@ import { ConnectionsService, type HostedEndpoints } from './services/connections
 import { CredentialStore } from './services/credentials.js';
 import { DocumentsService } from './services/documents.js';
 import { EventBus } from './services/event-bus.js';
+import { MainI18n } from './services/i18n.js';
 import { LanguagesService } from './services/languages.js';
 import { LocalServiceManager } from './services/local-service.js';
 import type { Clock, ExternalOpener, FileSystem, HttpTransport, KeyValueStore, Random, SecretCipher, ServiceLauncher } from './services/ports.js';
@@ -43,11 +44,15 @@ export interface ComposeConfig {
   /** Fault injection in the local service (tests only). */
   localFaults?: boolean;
   allowedExternalHosts: readonly string[];
+  /** The OS's preferred languages, most preferred first (Electron: `app.getPreferredSystemLanguages()`). */
+  systemLocales?: () => readonly string[];
 }
 
 export interface Composed {
   services: AppServices;
   events: EventBus;
+  /** The UI language of main's own text (menus, tray, dialogs); follows Settings. */
+  i18n: MainI18n;
   /** Every secret main holds in memory, for redaction. */
   secrets: () => string[];
   shutdown(): Promise<void>;
@@ -61,7 +66,12 @@ export function buildUserAgent(version: string, os: string, runtime: 'electron' 
 export function composeServices(ports: ComposePorts, config: ComposeConfig): Composed {
   const events = new EventBus();
   const credentials = new CredentialStore(ports.stores.secrets, ports.cipher);
-  const settings = new SettingsService(ports.stores.settings, (s) => events.emit('settings.changed', s));
+  const i18n = new MainI18n(config.systemLocales ?? (() => []));
+  const settings = new SettingsService(ports.stores.settings, (s) => {
+    void i18n.use(s.uiLanguage);
+    events.emit('settings.changed', s);
+  });
+  void i18n.use(settings.get().uiLanguage);
   const local = new LocalServiceManager({
     launcher: ports.launcher,
     fs: ports.fs,
@@ -108,6 +118,7 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
   return {
     services,
     events,
+    i18n,
     secrets: () => [...connections.knownSecrets(), ...adminKeys.heldSecrets()],
     async shutdown() {
       await local.stop().catch(() => undefined);

@@ -80,6 +80,7 @@ async function start(): Promise<void> {
       ...(env.localEngines && { localEngines: env.localEngines }),
       ...(env.localFaults && { localFaults: true }),
       allowedExternalHosts: ALLOWED_EXTERNAL_HOSTS,
+      systemLocales: () => app.getPreferredSystemLanguages(),
     },
   );
 
@@ -93,7 +94,11 @@ async function start(): Promise<void> {
     composed.services,
   );
   composed.events.subscribe((name, payload) => forEachWindow((w) => w.webContents.send(channelOf(name), payload)));
-  Menu.setApplicationMenu(buildMenu((command) => composed.events.emit('app.command', { command }), !app.isPackaged));
+  const setMenu = () =>
+    Menu.setApplicationMenu(buildMenu((command) => composed.events.emit('app.command', { command }), !app.isPackaged, composed.i18n.t));
+  setMenu();
+  // The menu follows the UI language without a restart.
+  composed.i18n.onChange(setMenu);
 
   warmUp(composed);
   createMainWindow({ preload: join(HERE, '../preload/index.cjs'), devUrl });

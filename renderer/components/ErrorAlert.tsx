@@ -1,28 +1,50 @@
 /**
- * The one way a failed action shows its error (renderer): the message main wrote, which says what to do, announced
- * to screen readers. `box` is a block alert, `text` a line under the control, `inline` a span beside it.
+ * The one way a failed action shows its error (renderer): what happened and what to do, from the catalog by error
+ * code, announced to screen readers; what main or the service said (technical, English) sits behind a "Details"
+ * disclosure. `box` is a block alert, `text` a line under the control, `inline` a span beside it. `message`
+ * replaces the catalog's generic sentence where a screen knows better (it still keeps the detail).
  */
-import { errorMessage } from '../lib/api.js';
+import { useDescribeError, useT } from '../i18n/index.js';
 
-export function ErrorAlert({ error, look = 'text' }: { error: unknown; look?: 'box' | 'text' | 'inline' }) {
-  const message = errorMessage(error);
+export function ErrorAlert({
+  error,
+  look = 'text',
+  message,
+}: {
+  error: unknown;
+  look?: 'box' | 'text' | 'inline';
+  message?: string;
+}) {
+  const describe = useDescribeError();
+  const t = useT();
+  const described = describe(error);
+  const text = message ?? described.message;
+  const details = described.detail ? (
+    <details className="error-details">
+      <summary>{t('app.common.details')}</summary>
+      <span>{described.detail}</span>
+    </details>
+  ) : null;
   if (look === 'box') {
     return (
       <div className="alert alert-error" role="alert">
-        {message}
+        {text}
+        {details}
       </div>
     );
   }
   if (look === 'inline') {
     return (
       <span className="error-text" role="alert">
-        {message}
+        {text}
+        {details}
       </span>
     );
   }
   return (
-    <p className="error-text" role="alert">
-      {message}
-    </p>
+    <div className="error-text" role="alert">
+      <p>{text}</p>
+      {details}
+    </div>
   );
 }

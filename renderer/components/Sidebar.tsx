@@ -2,16 +2,17 @@
  * Renderer component: the left navigation (Translate … Settings) and, at its foot, the connection switcher.
  * Items are buttons with aria-current; Ctrl/Cmd+1…6 reach them from anywhere (see App's shortcut handler).
  */
+import { useT, type MessageId } from '../i18n/index.js';
 import { SCREENS, useUiStore, type ScreenId } from '../state/ui-store.js';
 import { ConnectionSwitcher } from './ConnectionSwitcher.js';
 
-export const SCREEN_LABELS: Record<ScreenId, string> = {
-  translate: 'Translate',
-  documents: 'Documents',
-  glossaries: 'Glossaries',
-  usage: 'Usage',
-  keys: 'Keys',
-  settings: 'Settings',
+export const SCREEN_LABEL_IDS: Record<ScreenId, MessageId> = {
+  translate: 'app.nav.translate',
+  documents: 'app.nav.documents',
+  glossaries: 'app.nav.glossaries',
+  usage: 'app.nav.usage',
+  keys: 'app.nav.keys',
+  settings: 'app.nav.settings',
 };
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
@@ -20,12 +21,13 @@ export const MOD_KEY = isMac ? '⌘' : 'Ctrl+';
 export function Sidebar() {
   const screen = useUiStore((s) => s.screen);
   const setScreen = useUiStore((s) => s.setScreen);
+  const t = useT();
   return (
     <aside className="sidebar">
       <div className="brand" aria-hidden="true">
-        Verso
+        {t('app.name')}
       </div>
-      <nav aria-label="Main">
+      <nav aria-label={t('app.nav.label')}>
         <ul className="nav-list">
           {SCREENS.map((id, i) => (
             <li key={id}>
@@ -36,7 +38,7 @@ export function Sidebar() {
                 aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${i + 1}`}
                 onClick={() => setScreen(id)}
               >
-                <span>{SCREEN_LABELS[id]}</span>
+                <span>{t(SCREEN_LABEL_IDS[id])}</span>
                 <span className="shortcut" aria-hidden="true">
                   {MOD_KEY}
                   {i + 1}

@@ -44,6 +44,7 @@ export const TARGETS: LanguageView[] = [
 export function settings(patch: Partial<Settings> = {}): Settings {
   return {
     theme: 'system',
+    uiLanguage: 'system',
     translateAsYouType: true,
     debounceMs: 100,
     defaults: { sourceLang: null, targetLang: 'DE', formality: 'default', modelType: 'latency_optimized' },

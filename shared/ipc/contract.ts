@@ -401,8 +401,15 @@ export const TranslateDraft = z
   );
 export type TranslateDraft = z.infer<typeof TranslateDraft>;
 
+/** The UI language: `system` follows the OS; else a UI locale (`fr`, `pt-BR`) or, in tests, a pseudo-locale. */
+export const UiLanguage = z
+  .string()
+  .trim()
+  .regex(/^(system|[a-z]{2,3}(-[A-Za-z0-9]{2,4})?)$/, 'Choose a language from the list.');
+
 export const Settings = z.object({
   theme: Theme,
+  uiLanguage: UiLanguage,
   translateAsYouType: z.boolean(),
   /** Pause after the last keystroke before translating, in ms. */
   debounceMs: z.number().int().min(100).max(5000),
@@ -422,6 +429,7 @@ export type Settings = z.infer<typeof Settings>;
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
+  uiLanguage: 'system',
   translateAsYouType: true,
   debounceMs: 500,
   defaults: { sourceLang: null, targetLang: 'EN-US', formality: 'default', modelType: 'latency_optimized' },
@@ -432,6 +440,7 @@ export const DEFAULT_SETTINGS: Settings = {
 export const SettingsPatch = z
   .object({
     theme: Theme.optional(),
+    uiLanguage: UiLanguage.optional(),
     translateAsYouType: z.boolean().optional(),
     debounceMs: z.number().int().min(100, 'Use at least 100 ms.').max(5000, 'Use at most 5000 ms.').optional(),
     defaults: z

@@ -1,0 +1,9 @@
+/**
+ * The English catalog (source locale): every domain's messages merged. A domain's owner adds its JSON file here
+ * with one import and one spread; keys are prefixed with the domain (`documents.…`), so spreads never collide.
+ */
+import app from './app.json';
+import errors from './errors.json';
+
+const en = { ...app, ...errors };
+export default en;

@@ -1,0 +1,143 @@
+/**
+ * Locale-aware formatting (any process): counts, percentages, sizes, dates, relative times, durations, lists and
+ * language names, all through `Intl` in the UI locale, so a French UI says "1 234 567 caractères" and "Allemand".
+ * Formatter objects are cached per locale and options (constructing `Intl` objects is the expensive part).
+ */
+import { formatLocaleOf } from './translator.js';
+
+export interface Formatters {
+  readonly locale: string;
+  /** 1,234,567 (grouping by locale). */
+  number(n: number, options?: Intl.NumberFormatOptions): string;
+  /** 1.2M, 1,2 Mio., 120万: for large counts where space is short. */
+  compact(n: number): string;
+  /** A ratio as a percentage: 0.853 → 85% (up to one decimal under 10 %). */
+  percent(ratio: number): string;
+  /** Bytes: 1.5 MB, 820 kB (decimal units, as file managers on macOS and GNOME show). */
+  bytes(n: number): string;
+  date(d: Date | number, style?: 'short' | 'medium' | 'long'): string;
+  time(d: Date | number): string;
+  dateTime(d: Date | number): string;
+  /** "in 3 days", "2 hours ago", "yesterday", relative to `now`. */
+  relative(d: Date | number, now?: Date | number): string;
+  /** A duration in milliseconds: "1 hr, 5 min", "42 sec". */
+  duration(ms: number): string;
+  /** "German, French, and Spanish" (or "or"). */
+  list(items: readonly string[], type?: 'conjunction' | 'disjunction' | 'unit'): string;
+  /** A language code as the API writes it (`DE`, `EN-GB`, `ZH-HANS`) named in the UI language; `fallback` else. */
+  languageName(code: string, fallback?: string): string;
+  /** Compares strings as the UI language sorts them (for language lists, glossary names, ...). */
+  compare(a: string, b: string): number;
+}
+
+const cache = new Map<string, Formatters>();
+
+/** The API's language code as a BCP 47 tag: `ZH-HANS` → `zh-Hans`, `EN-GB` → `en-GB`, `pt-br` → `pt-BR`. */
+export function toBcp47(code: string): string {
+  try {
+    return Intl.getCanonicalLocales(code)[0] ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function createFormatters(uiLocale: string): Formatters {
+  const hit = cache.get(uiLocale);
+  if (hit) return hit;
+  const loc = formatLocaleOf(uiLocale);
+  const memo = new Map<string, unknown>();
+  const get = <T>(key: string, make: () => T): T => {
+    let v = memo.get(key) as T | undefined;
+    if (v === undefined) {
+      v = make();
+      memo.set(key, v);
+    }
+    return v;
+  };
+  const nf = (o: Intl.NumberFormatOptions = {}) => get(`n${JSON.stringify(o)}`, () => new Intl.NumberFormat(loc, o));
+  let names: Intl.DisplayNames | null | undefined;
+  const displayNames = () => {
+    if (names === undefined) {
+      try {
+        names = new Intl.DisplayNames([loc], { type: 'language', fallback: 'none' });
+      } catch {
+        names = null;
+      }
+    }
+    return names;
+  };
+  const collator = new Intl.Collator(loc, { sensitivity: 'base', numeric: true });
+
+  const f: Formatters = {
+    locale: uiLocale,
+    number: (n, o) => nf(o).format(n),
+    compact: (n) => nf({ notation: 'compact', maximumFractionDigits: 1 }).format(n),
+    percent: (r) => nf({ style: 'percent', maximumFractionDigits: Math.abs(r) < 0.1 && r !== 0 ? 1 : 0 }).format(r),
+    bytes: (n) => {
+      const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+      let i = 0;
+      let v = n;
+      while (Math.abs(v) >= 1000 && i < units.length - 1) {
+        v /= 1000;
+        i++;
+      }
+      return nf({ style: 'unit', unit: units[i], unitDisplay: i === 0 ? 'long' : 'short', maximumFractionDigits: i === 0 || v >= 100 ? 0 : 1 }).format(v);
+    },
+    date: (d, style = 'medium') => get(`d${style}`, () => new Intl.DateTimeFormat(loc, { dateStyle: style })).format(d),
+    time: (d) => get('t', () => new Intl.DateTimeFormat(loc, { timeStyle: 'short' })).format(d),
+    dateTime: (d) => get('dt', () => new Intl.DateTimeFormat(loc, { dateStyle: 'medium', timeStyle: 'short' })).format(d),
+    relative: (d, now = Date.now()) => {
+      const rtf = get('r', () => new Intl.RelativeTimeFormat(loc, { numeric: 'auto' }));
+      const diff = (typeof d === 'number' ? d : d.getTime()) - (typeof now === 'number' ? now : now.getTime());
+      const abs = Math.abs(diff);
+      const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+        ['second', 1000],
+        ['minute', 60_000],
+        ['hour', 3_600_000],
+        ['day', 86_400_000],
+        ['week', 7 * 86_400_000],
+        ['month', 30 * 86_400_000],
+        ['year', 365 * 86_400_000],
+      ];
+      let unit: Intl.RelativeTimeFormatUnit = 'second';
+      let size = 1000;
+      for (const [u, ms] of steps) {
+        if (abs >= ms) {
+          unit = u;
+          size = ms;
+        }
+      }
+      return rtf.format(Math.round(diff / size), unit);
+    },
+    duration: (ms) => {
+      const total = Math.max(0, Math.round(ms / 1000));
+      const h = Math.floor(total / 3600);
+      const m = Math.floor((total % 3600) / 60);
+      const s = total % 60;
+      const parts: string[] = [];
+      const unit = (value: number, u: 'hour' | 'minute' | 'second') =>
+        nf({ style: 'unit', unit: u, unitDisplay: 'short' }).format(value);
+      if (h) parts.push(unit(h, 'hour'));
+      if (m) parts.push(unit(m, 'minute'));
+      if (s || parts.length === 0) parts.push(unit(s, 'second'));
+      return get('lu', () => new Intl.ListFormat(loc, { type: 'unit', style: 'short' })).format(parts);
+    },
+    list: (items, type = 'conjunction') =>
+      get(`l${type}`, () => new Intl.ListFormat(loc, { type, style: 'long' })).format(items),
+    languageName: (code, fallback) => {
+      const tag = toBcp47(code);
+      let name: string | undefined;
+      try {
+        name = displayNames()?.of(tag);
+      } catch {
+        name = undefined;
+      }
+      if (!name || name.toLowerCase() === tag.toLowerCase()) return fallback ?? code;
+      // Language names are lower case in many languages ("allemand"); in a list or a picker they start a line.
+      return name.charAt(0).toLocaleUpperCase(loc) + name.slice(1);
+    },
+    compare: (a, b) => collator.compare(a, b),
+  };
+  cache.set(uiLocale, f);
+  return f;
+}

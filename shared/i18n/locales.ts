@@ -1,0 +1,75 @@
+/**
+ * UI locales (any process): which UI languages Verso offers, which are right-to-left, how a system's preferred
+ * languages map to one of them, and where each locale's catalog is loaded from. Catalogs are data: one folder per
+ * locale under `shared/i18n/<locale>/`, one JSON file per domain (so the screens' owners never edit one file at
+ * once), merged by that folder's `index.ts`. Loaders are dynamic imports, so the renderer's bundler emits one chunk
+ * per locale and only the active locale's catalog is fetched at start.
+ */
+import type { Catalog } from './catalog.js';
+
+/** The source locale: every key exists here first; the others are translations of it. */
+export const SOURCE_LOCALE = 'en';
+
+/** Locales offered to users, in the order the Settings picker lists them (sorted there by the UI collator). */
+export const UI_LOCALES = ['en'] as const;
+
+/**
+ * Pseudo-locales for testing layouts (never offered to users): `en-XA` is accented and about 40 % longer, wrapped
+ * in ⟦ ⟧ so text that escaped the layer is visible; `ar-XB` is the same text shown right-to-left.
+ */
+export const PSEUDO_LOCALES = ['en-XA', 'ar-XB'] as const;
+
+export type UiLocale = (typeof UI_LOCALES)[number];
+export type PseudoLocale = (typeof PSEUDO_LOCALES)[number];
+export type AnyLocale = UiLocale | PseudoLocale;
+
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 'sd', 'ug']);
+
+export function isPseudoLocale(locale: string): locale is PseudoLocale {
+  return (PSEUDO_LOCALES as readonly string[]).includes(locale);
+}
+
+export function isUiLocale(locale: string): locale is UiLocale {
+  return (UI_LOCALES as readonly string[]).includes(locale);
+}
+
+/** `rtl` for Arabic, Hebrew, Persian, … and the right-to-left pseudo-locale. */
+export function directionOf(locale: string): 'ltr' | 'rtl' {
+  if (locale === 'ar-XB') return 'rtl';
+  const lang = locale.split('-')[0]?.toLowerCase() ?? '';
+  return RTL_LANGUAGES.has(lang) ? 'rtl' : 'ltr';
+}
+
+/**
+ * The UI locale for a list of preferred languages (BCP 47, most preferred first, as `navigator.languages` or
+ * Electron's `app.getPreferredSystemLanguages()` give them): the first exact match, then the first whose language
+ * matches (`pt-PT` → `pt-BR`, `zh-CN`/`zh-SG` → `zh-Hans`), else English.
+ */
+export function matchUiLocale(preferred: readonly string[], available: readonly string[] = UI_LOCALES): string {
+  const norm = (s: string) => s.replace(/_/g, '-').toLowerCase();
+  const avail = available.map((a) => ({ tag: a, low: a.toLowerCase(), lang: a.split('-')[0]!.toLowerCase() }));
+  for (const p of preferred) {
+    const low = norm(p);
+    const exact = avail.find((a) => a.low === low);
+    if (exact) return exact.tag;
+    // Chinese: Simplified for zh-CN/zh-SG/zh-Hans*, Traditional for zh-TW/HK/MO/zh-Hant*.
+    if (low.startsWith('zh')) {
+      const trad = /hant|-tw|-hk|-mo/.test(low);
+      const z = avail.find((a) => a.low === (trad ? 'zh-hant' : 'zh-hans'));
+      if (z) return z.tag;
+      continue;
+    }
+    const lang = low.split('-')[0];
+    const byLang = avail.find((a) => a.lang === lang);
+    if (byLang) return byLang.tag;
+  }
+  return SOURCE_LOCALE;
+}
+
+/**
+ * One loader per locale. Each is a dynamic import, so bundlers split catalogs into their own chunks. Part 2 of
+ * the UI-languages work adds one line per locale here and to `UI_LOCALES`.
+ */
+export const CATALOG_LOADERS: Record<UiLocale, () => Promise<{ default: Catalog }>> = {
+  en: () => import('./en/index.js'),
+};
