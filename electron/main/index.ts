@@ -53,8 +53,9 @@ async function start(): Promise<void> {
   serveRenderer(join(outDir, 'renderer'));
   installWebGuards(devUrl, ALLOWED_EXTERNAL_HOSTS);
 
-  // The local service is built next to main (electron.vite.config.ts: input `service`), packaged or not.
-  const serviceEntry = join(HERE, 'service.js');
+  // The local service's bundle (scripts/build-service.mjs → out/service/cli.js). Packaged, it runs from the
+  // unpacked copy beside app.asar (asarUnpack), where its native module and worker thread are plain files.
+  const serviceEntry = join(outDir, 'service', 'cli.js').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
   const composed = composeServices(
     {
       transport: createElectronHttpTransport(),
