@@ -197,6 +197,8 @@ export async function startWebHarness(service: TestService, dataDir: string): Pr
       service.proUrl,
       '--hosted-free-url',
       service.freeUrl,
+      // Several runs on one machine (parallel sessions) each build and serve their own renderer.
+      ...(process.env.VERSO_E2E_RENDERER_DIR ? ['--renderer-dir', process.env.VERSO_E2E_RENDERER_DIR] : []),
     ],
     /Verso web harness: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/,
     'The Verso web harness',
