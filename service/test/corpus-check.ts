@@ -76,7 +76,11 @@ async function readDocx(bytes: Buffer): Promise<Reading> {
   for (const [name, xml] of parts) {
     if (/^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/.test(name)) {
       // Text boxes appear twice (mc:Choice and its VML fallback): read the Choice only, as Word shows it.
-      const shown = xml.replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
+      // Math (OMML) and phonetic guides (ruby) are kept as they are by design.
+      const shown = xml
+        .replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '')
+        .replace(/<m:oMath(Para)?\b[\s\S]*?<\/m:oMath\1>/g, '')
+        .replace(/<w:ruby>[\s\S]*?<\/w:ruby>/g, '');
       texts.push(unitTexts(shown.replace(/<w:instrText[\s\S]*?<\/w:instrText>/g, ''), 'p', 't'));
       addCounts(counts, xml, ['p', 'tbl', 'tc', 'footnoteReference', 'endnoteReference', 'hyperlink', 'fldChar', 'fldSimple', 'instrText', 'drawing', 'commentReference', 'sdt', 'br', 'tab']);
     }
@@ -104,7 +108,8 @@ async function readXlsx(bytes: Buffer): Promise<Reading> {
   const counts: Record<string, number> = {};
   const texts: string[] = [];
   for (const [name, xml] of parts) {
-    if (name === 'xl/sharedStrings.xml') texts.push(unitTexts(xml, 'si', 't'));
+    // Phonetic runs (rPh) are readings of the text, kept as they are.
+    if (name === 'xl/sharedStrings.xml') texts.push(unitTexts(xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, ''), 'si', 't'));
     if (/^xl\/worksheets\/sheet\d+\.xml$/.test(name)) {
       counts.sheets = (counts.sheets ?? 0) + 1;
       addCounts(counts, xml, ['c', 'f', 'row', 'hyperlink', 'mergeCell']);

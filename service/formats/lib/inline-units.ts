@@ -53,6 +53,12 @@ export interface InlineRules {
    * target). Applied to every wrapper of a unit that had text to translate; the grouping key stays the same.
    */
   retarget?(open: string): string;
+  /**
+   * Optional: true for a wrapper opening that must appear once in the result (a hyperlink, a simple field).
+   * If an engine splits the words of such a span apart, the later parts are written without the wrapper, so
+   * the document never gains a second copy of the link.
+   */
+  once?(open: string): boolean;
 }
 
 type Atom =
@@ -295,10 +301,17 @@ function readBack(seg: Segment, translated: string): Atom[] {
 function renderAtoms(atoms: Atom[], rules: InlineRules, unitName: string): Piece[] {
   const pieces: Piece[] = [];
   let current: Frame[] = [];
-  const moveTo = (ctx: readonly Frame[]): void => {
+  /** Keys of `once` wrappers already opened and closed again. */
+  const closedOnce = new Set<string>();
+  const moveTo = (target: readonly Frame[]): void => {
+    const ctx = closedOnce.size > 0 ? target.filter((f) => !closedOnce.has(f.key)) : target;
     let common = 0;
     while (common < current.length && common < ctx.length && current[common]?.key === ctx[common]?.key) common++;
-    for (let k = current.length - 1; k >= common; k--) pieces.push((current[k] as Frame).close);
+    for (let k = current.length - 1; k >= common; k--) {
+      const f = current[k] as Frame;
+      pieces.push(f.close);
+      if (rules.once?.(f.open)) closedOnce.add(f.key);
+    }
     for (let k = common; k < ctx.length; k++) pieces.push((ctx[k] as Frame).open);
     current = ctx.slice();
   };

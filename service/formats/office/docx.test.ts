@@ -20,7 +20,7 @@ import {
   TextRun,
 } from 'docx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stripMarkers } from '../../text/markers.js';
+import { closeSpan, openSpan, stripMarkers, tokenize } from '../../text/markers.js';
 import { DocumentFormatError } from '../types.js';
 import { docxHandler } from './docx.js';
 import {
@@ -169,7 +169,7 @@ describe('docx handler on hand-written markup', () => {
     expect(doc.getElementsByTagName('w:proofErr').length).toBe(0);
   });
 
-  it('keeps tabs, breaks, field codes, field results and deleted text out of the translation', async () => {
+  it('keeps tabs, breaks, field codes and deleted text out of the translation, and translates field results', async () => {
     const body =
       '<w:p><w:r><w:t>Name</w:t><w:tab/><w:t>Value</w:t><w:br/><w:t>Next line</w:t></w:r></w:p>' +
       '<w:p><w:r><w:t xml:space="preserve">Printed on </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r>' +
@@ -180,7 +180,7 @@ describe('docx handler on hand-written markup', () => {
     const sent: string[] = [];
     const { out } = await translateBuffer(await handwrittenDocx(body), sent);
     const plain = sent.map(stripMarkers);
-    expect(plain).toEqual(['NameValueNext line', 'Printed on  in the morning']);
+    expect(plain).toEqual(['NameValueNext line', 'Printed on 3 March in the morning']);
     const xml = await zipText(await openZip(out), 'word/document.xml');
     const doc = parseXml(xml);
     const [p1, p2] = Array.from(doc.getElementsByTagName('w:p'));
@@ -190,7 +190,8 @@ describe('docx handler on hand-written markup', () => {
     // Tab before Value and break before Next line, in that order.
     expect(xml).toMatch(/\[NAME\]<\/w:t><w:tab\/><w:t xml:space="preserve">\[VALUE\]<\/w:t><w:br\/>/);
     expect(p2?.getElementsByTagName('w:instrText')[0]?.textContent).toBe(' DATE \\@ "d MMMM" ');
-    expect(xml).toContain('<w:t>3 March</w:t>');
+    // The field result is translated and stays between the field's separate and end marks.
+    expect(xml).toMatch(/fldCharType="separate"\/><w:t xml:space="preserve">\[3 MARCH\]<\/w:t><w:fldChar w:fldCharType="end"\/>/);
     expect(p2?.getElementsByTagName('w:delText')[0]?.textContent).toBe('old words');
     expect(p2?.getElementsByTagName('w:ins')[0]?.textContent).toBe('[ IN THE MORNING]');
   });
@@ -440,3 +441,66 @@ async function buildZipWithLyingEntry(base: Buffer, name: string, content: Buffe
   eocd.writeUInt32LE(newLocal.length + cdAt, 16);
   return Buffer.concat([newLocal, rest.subarray(0, cdAt), cd, eocd]);
 }
+
+describe('docx written by other tools', () => {
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+  /** A package whose main part is `content/main.xml` (found only through `_rels/.rels`), with any WordprocessingML prefix. */
+  async function foreignDocx(prefix: string, body: string): Promise<Buffer> {
+    const decl = prefix ? `xmlns:${prefix}="${W}"` : `xmlns="${W}"`;
+    const q = (n: string) => (prefix ? `${prefix}:${n}` : n);
+    return buildZip({
+      '[Content_Types].xml': contentTypes('content/main.xml', WORD_MAIN).replace(
+        '</Types>',
+        `<Override PartName="/content/notes.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"/></Types>`,
+      ),
+      '_rels/.rels': `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="/content/main.xml"/></Relationships>`,
+      'content/_rels/main.xml.rels': `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId5" Type="${REL}/footnotes" Target="notes.xml"/><Relationship Id="rId9" Type="${REL}/hyperlink" Target="https://example.com/" TargetMode="External"/></Relationships>`,
+      'content/main.xml': `<?xml version="1.0"?><${q('document')} ${decl} xmlns:r="${R}"><${q('body')}>${body}</${q('body')}></${q('document')}>`,
+      'content/notes.xml': `<?xml version="1.0"?><${q('footnotes')} ${decl}><${q('footnote')} ${q('id')}="1"><${q('p')}><${q('r')}><${q('t')}>A note</${q('t')}></${q('r')}></${q('p')}></${q('footnote')}></${q('footnotes')}>`,
+    });
+  }
+
+  it.each([['ns0'], ['']])('finds the main part through the relationships and reads prefix "%s" by its namespace', async (prefix) => {
+    const q = (n: string) => (prefix ? `${prefix}:${n}` : n);
+    const body =
+      `<${q('p')}><${q('r')}><${q('t')}>Hello world</${q('t')}></${q('r')}>` +
+      `<${q('hyperlink')} r:id="rId9"><${q('r')}><${q('t')}>our site</${q('t')}></${q('r')}></${q('hyperlink')}></${q('p')}>`;
+    const sent: string[] = [];
+    const { out } = await translateBuffer(await foreignDocx(prefix, body), sent);
+    expect(sent.map(stripMarkers).sort()).toEqual(['A note', 'Hello worldour site']);
+    const zip = await openZip(out);
+    const main = await zipText(zip, 'content/main.xml');
+    // Text written back with the document's own prefix, so the part stays valid in its namespace.
+    expect(main).toContain(`<${q('t')} xml:space="preserve">[HELLO WORLD]</${q('t')}>`);
+    expect(main).not.toContain('<w:');
+    expect(main.match(new RegExp(`<${q('hyperlink')}\\b`, 'g'))).toHaveLength(1);
+    expect(await zipText(zip, 'content/notes.xml')).toContain('[A NOTE]');
+  });
+
+  it('writes every hyperlink exactly once, whatever the engine does to the words around it', async () => {
+    const body =
+      '<w:p><w:r><w:t xml:space="preserve">Read </w:t></w:r><w:hyperlink r:id="rId9"><w:r><w:t>the manual</w:t></w:r></w:hyperlink>' +
+      '<w:r><w:t xml:space="preserve"> before you start.</w:t></w:r></w:p>';
+    const input = await foreignDocx('w', body);
+    const inPath = tmp.path('in.docx');
+    const outPath = tmp.path('out.docx');
+    await writeFile(inPath, input);
+    // An engine that splits the link's words apart and repeats the span around the rest of the sentence.
+    const ctx = pseudoContext();
+    ctx.translate = async (units) =>
+      units.map((u) => {
+        const tokens = tokenize(u);
+        const open = tokens.find((t) => t.kind === 'open');
+        if (!open || open.kind !== 'open') return u;
+        return `${openSpan(open.id)}Lies${closeSpan()} vor dem Start ${openSpan(open.id)}das Handbuch${closeSpan()}${openSpan(open.id)}.${closeSpan()}`;
+      });
+    await docxHandler.translate(inPath, outPath, 'docx', ctx);
+    const main = await zipText(await openZip(await readFile(outPath)), 'content/main.xml');
+    expect(main.match(/<w:hyperlink\b/g)).toHaveLength(1);
+    expect(main).toContain('Lies');
+    expect(main).toContain('das Handbuch');
+  });
+});

@@ -23,33 +23,78 @@ import { buildInlineUnit } from '../lib/inline-units.js';
 import type { ElementRole, InlineRules } from '../lib/inline-units.js';
 import { tagEditUnit } from '../lib/plain-units.js';
 import { escapeXmlText, localName } from '../lib/xml-tokens.js';
+import type { XmlToken } from '../lib/xml-tokens.js';
 import type { Piece, PartRules } from '../lib/xml-units.js';
 import type { FormatHandler } from '../types.js';
 import { chartPartRules, drawingPartRules } from './drawingml.js';
-import { packageHandler, sniffOoxml, verifyOoxml } from './package.js';
+import { mainPartOf, packageHandler, relationships, sniffOoxml, verifyOoxml } from './package.js';
+import type { ZipReader } from '../lib/zip.js';
 import type { OfficeLanguage } from './target-language.js';
 import { memoized, officeLanguage, setAttribute } from './target-language.js';
 
-const WRAPPERS = new Set(['hyperlink', 'smartTag', 'ins', 'moveTo', 'sdtContent', 'dir', 'bdo']);
+const WRAPPERS = new Set(['hyperlink', 'fldSimple', 'smartTag', 'ins', 'moveTo', 'sdtContent', 'dir', 'bdo']);
 const RUN_PROPS = new Set(['rPr']);
 const SDT_PROPS = new Set(['sdtPr', 'sdtEndPr']);
 const CUSTOM_XML_PROPS = new Set(['customXmlPr']);
 const DROPPED = new Set(['proofErr', 'lastRenderedPageBreak']);
 const RAW: ElementRole = { role: 'raw' };
 
+/** WordprocessingML's main namespace, transitional and strict: elements are matched by these, never by prefix. */
+const W_NAMESPACES = new Set([
+  'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
+  'http://purl.oclc.org/ooxml/wordprocessingml/main',
+]);
+
+/**
+ * The prefix bound to WordprocessingML in the part being read (`w` from Word, `ns0` from some generators, `''` for
+ * a default namespace). Set from the root element's declarations by `observe` before any unit is built; parts are
+ * processed one after another, so one variable per worker is enough.
+ */
+let wPrefix = 'w';
+
+function observeNamespaces(token: XmlToken, ancestors: readonly string[]): void {
+  if (token.kind !== 'open' || ancestors.length > 0) return;
+  wPrefix = 'w';
+  for (const [attr, uri] of Object.entries(token.attrs)) {
+    if (!W_NAMESPACES.has(uri)) continue;
+    if (attr === 'xmlns') wPrefix = '';
+    else if (attr.startsWith('xmlns:')) wPrefix = attr.slice(6);
+  }
+}
+
+/** Qualified name of a WordprocessingML element or attribute in the current part. */
+const wName = (local: string): string => (wPrefix ? `${wPrefix}:${local}` : local);
+/** True when `name` is the WordprocessingML element `local`. */
+const isW = (name: string, local: string): boolean => name === wName(local);
+
+// Field state per unit: `depth` open fields, and a bit per level that is still in its code (before `separate`).
+const FIELD_DEPTH = 'fieldDepth';
+const FIELD_CODE_BITS = 'fieldCodeBits';
+
 export const docxInlineRules: InlineRules = {
   classify(token, _parents, state) {
+    if (!token.name.startsWith(wPrefix ? `${wPrefix}:` : '') || (!wPrefix && token.name.includes(':'))) return RAW;
     const name = localName(token.name);
     if (name === 'r') return { role: 'wrapper', props: RUN_PROPS };
     if (WRAPPERS.has(name)) return { role: 'wrapper' };
     if (name === 'sdt') return { role: 'wrapper', props: SDT_PROPS };
     if (name === 'customXml') return { role: 'wrapper', props: CUSTOM_XML_PROPS };
-    if (name === 't') return (state.field ?? 0) > 0 ? RAW : { role: 'text' };
+    if (name === 't') return (state[FIELD_CODE_BITS] ?? 0) !== 0 ? RAW : { role: 'text' };
     if (name === 'fldChar') {
-      // A complex field: its code and its result stay as they are, from `begin` to the matching `end`.
-      const type = token.attrs['w:fldCharType'];
-      if (type === 'begin') state.field = (state.field ?? 0) + 1;
-      else if (type === 'end') state.field = Math.max(0, (state.field ?? 0) - 1);
+      // A complex field: its code (begin → separate) stays as it is; its result (separate → end), the text the
+      // reader sees (a hyperlink's words, a cross-reference, a table of contents), is translated.
+      const type = token.attrs[wName('fldCharType')];
+      const depth = state[FIELD_DEPTH] ?? 0;
+      const bits = state[FIELD_CODE_BITS] ?? 0;
+      if (type === 'begin' && depth < 30) {
+        state[FIELD_DEPTH] = depth + 1;
+        state[FIELD_CODE_BITS] = bits | (1 << depth);
+      } else if (type === 'separate' && depth > 0) {
+        state[FIELD_CODE_BITS] = bits & ~(1 << (depth - 1));
+      } else if (type === 'end' && depth > 0) {
+        state[FIELD_DEPTH] = depth - 1;
+        state[FIELD_CODE_BITS] = bits & ~(1 << (depth - 1));
+      }
       return RAW;
     }
     if (DROPPED.has(name)) return { role: 'drop' };
@@ -57,15 +102,19 @@ export const docxInlineRules: InlineRules = {
   },
   normalizeKey(open) {
     return open
-      .replace(/\s+w:rsid\w*="[^"]*"/g, '')
-      .replace(/<w:(lang|noProof)\b[^>]*\/>/g, '')
+      .replace(/\s+(?:[\w.-]+:)?rsid\w*="[^"]*"/g, '')
+      .replace(/<(?:[\w.-]+:)?(lang|noProof)\b[^>]*\/>/g, '')
       .replace(/>\s+</g, '><')
-      .replace(/<w:rPr><\/w:rPr>|<w:rPr\/>/g, '');
+      .replace(/<((?:[\w.-]+:)?rPr)><\/\1>|<(?:[\w.-]+:)?rPr\/>/g, '');
   },
-  renderText(text) {
-    return `<w:t xml:space="preserve">${text}</w:t>`;
+  renderText(text, _context, unitName) {
+    const colon = unitName.indexOf(':');
+    const t = colon < 0 ? 't' : `${unitName.slice(0, colon)}:t`;
+    return `<${t} xml:space="preserve">${text}</${t}>`;
   },
   escape: escapeXmlText,
+  // A hyperlink (or simple field) whose words an engine scattered is written once, around its first words.
+  once: (open) => /^<(?:[\w.-]+:)?(hyperlink|fldSimple|sdt)[\s>]/.test(open),
 };
 
 const W_LANG = /<w:lang\b[^>]*>/;
@@ -133,7 +182,8 @@ function paragraphRules(lang?: OfficeLanguage): PartRules {
       }
     : docxInlineRules;
   return {
-    isUnit: (token) => token.name === 'w:p',
+    observe: observeNamespaces,
+    isUnit: (token) => isW(token.name, 'p'),
     buildUnit: (items) => {
       const unit = buildInlineUnit(items, inline);
       if (!lang?.rtl || unit.segments.length === 0) return unit;
@@ -144,7 +194,8 @@ function paragraphRules(lang?: OfficeLanguage): PartRules {
 
 function stylesRules(lang: OfficeLanguage): PartRules {
   return {
-    isUnit: (token) => token.name === 'w:lang',
+    observe: observeNamespaces,
+    isUnit: (token) => isW(token.name, 'lang'),
     buildUnit: (items) => tagEditUnit(items, (open) => setWordLang(open, lang)),
   };
 }
@@ -153,19 +204,60 @@ const DOCX_PARTS = /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comm
 const DOCX_DRAWING_PARTS = /^word\/diagrams\/(data|drawing)\d+\.xml$/;
 const DOCX_CHART_PARTS = /^word\/charts\/chart\d+\.xml$/;
 
-function docxSession(lang?: OfficeLanguage, stylesHaveLang = false): (name: string) => PartRules | undefined {
+/** Relationship types (last URI segment) of the parts that hold text, by how they are read. */
+const TEXT_RELATIONSHIPS = new Set(['officeDocument', 'header', 'footer', 'footnotes', 'endnotes', 'comments']);
+const DRAWING_RELATIONSHIPS = new Set(['diagramData', 'diagramDrawing']);
+const CHART_RELATIONSHIPS = new Set(['chart']);
+
+/** Parts found through the relationships (main part first), for packages whose parts are not where Word puts them. */
+interface DocxParts {
+  text: Set<string>;
+  drawings: Set<string>;
+  charts: Set<string>;
+  styles?: string;
+}
+
+function docxSession(
+  lang?: OfficeLanguage,
+  stylesHaveLang = false,
+  found?: DocxParts,
+): (name: string) => PartRules | undefined {
   const paragraphs = paragraphRules(lang);
   const drawings = drawingPartRules(lang);
   const charts = chartPartRules(lang);
   // Rewritten only when there is a language to change, so the entry otherwise stays byte for byte.
   const styles = lang && stylesHaveLang ? stylesRules(lang) : undefined;
+  const stylesPart = found?.styles ?? 'word/styles.xml';
   return (name) => {
-    if (DOCX_PARTS.test(name)) return paragraphs;
-    if (DOCX_DRAWING_PARTS.test(name)) return drawings;
-    if (DOCX_CHART_PARTS.test(name)) return charts;
-    if (name === 'word/styles.xml') return styles;
+    if (found?.text.has(name) || (!found && DOCX_PARTS.test(name))) return paragraphs;
+    if (found?.drawings.has(name) || (!found && DOCX_DRAWING_PARTS.test(name))) return drawings;
+    if (found?.charts.has(name) || (!found && DOCX_CHART_PARTS.test(name))) return charts;
+    if (name === stylesPart) return styles;
     return undefined;
   };
+}
+
+/** Follows the relationships from `_rels/.rels` to the main part and from it to headers, notes, charts, styles. */
+async function findDocxParts(reader: ZipReader): Promise<DocxParts | undefined> {
+  const main = await mainPartOf(reader);
+  if (!main) return undefined;
+  const found: DocxParts = { text: new Set([main]), drawings: new Set(), charts: new Set() };
+  for (const rel of await relationships(reader, main)) {
+    if (!reader.find(rel.target)) continue;
+    if (TEXT_RELATIONSHIPS.has(rel.type)) found.text.add(rel.target);
+    else if (DRAWING_RELATIONSHIPS.has(rel.type)) found.drawings.add(rel.target);
+    else if (CHART_RELATIONSHIPS.has(rel.type)) found.charts.add(rel.target);
+    else if (rel.type === 'styles') found.styles = rel.target;
+  }
+  // Headers and footers hold charts and diagrams of their own.
+  for (const part of [...found.text].slice(1)) {
+    for (const rel of await relationships(reader, part)) {
+      if (!reader.find(rel.target)) continue;
+      if (DRAWING_RELATIONSHIPS.has(rel.type)) found.drawings.add(rel.target);
+      else if (CHART_RELATIONSHIPS.has(rel.type)) found.charts.add(rel.target);
+    }
+  }
+  return found;
 }
 
 const untargeted = docxSession();
@@ -176,13 +268,14 @@ export const docxHandler: FormatHandler = packageHandler({
   rulesFor: untargeted,
   async begin(reader, job) {
     const lang = officeLanguage(job.targetLang);
-    const styles = reader.find('word/styles.xml');
+    const found = await findDocxParts(reader);
+    const styles = reader.find(found?.styles ?? 'word/styles.xml');
     // A styles part too big to peek at (never seen in practice) is simply rewritten, which is also correct.
     const stylesHaveLang =
       lang !== undefined &&
       styles !== undefined &&
       (styles.entry.uncompressedSize > 4 * 1024 * 1024 || /<w:lang\b/.test(await reader.readText(styles)));
-    return { rulesFor: docxSession(lang, stylesHaveLang) };
+    return { rulesFor: docxSession(lang, stylesHaveLang, found) };
   },
   sniff: (head) => sniffOoxml('docx', head),
 });

@@ -7,7 +7,8 @@ import { rm } from 'node:fs/promises';
 import { LIMITS } from '../../../shared/spec/limits.js';
 import type { FormatContext, FormatHandler, FormatResult, TranslateUnits } from '../types.js';
 import { DocumentFormatError } from '../types.js';
-import { XmlTokenizer } from '../lib/xml-tokens.js';
+import { XmlTokenizer, localName } from '../lib/xml-tokens.js';
+import type { XmlToken } from '../lib/xml-tokens.js';
 import type { PartRules } from '../lib/xml-units.js';
 import { rewriteXmlPart } from '../lib/xml-units.js';
 import { ZipReader, ZipWriter, isZip, zipNamesInHead } from '../lib/zip.js';
@@ -76,6 +77,63 @@ export async function ooxmlKindOf(reader: ZipReader): Promise<OoxmlKind | undefi
   return undefined;
 }
 
+/** Open tags of a small part (relationships), or none if the part is missing or larger than 4 MB. */
+export async function openTags(reader: ZipReader, name: string): Promise<Extract<XmlToken, { kind: 'open' }>[]> {
+  const item = reader.find(name);
+  const limit = 4 * 1024 * 1024;
+  if (!item || item.entry.uncompressedSize > limit) return [];
+  const text = await reader.readText(item, limit);
+  const tags: Extract<XmlToken, { kind: 'open' }>[] = [];
+  const tokenizer = new XmlTokenizer((tok) => {
+    if (tok.kind === 'open') tags.push(tok);
+  }, name);
+  tokenizer.write(text);
+  tokenizer.close();
+  return tags;
+}
+
+/** Resolves a relationship target against the folder of its source part (`word/document.xml`; `` for the package). */
+export function resolveTarget(source: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = source.split('/').slice(0, -1);
+  for (const seg of target.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+export interface Relationship {
+  id: string;
+  /** Last segment of the relationship type URI (`officeDocument`, `header`, `footnotes`). */
+  type: string;
+  /** Part name the target resolves to. */
+  target: string;
+}
+
+/**
+ * Internal relationships of a part (`''` for the package's own `_rels/.rels`). Types are compared by their last
+ * segment, so the transitional (`http://schemas.openxmlformats.org/...`) and strict (`http://purl.oclc.org/...`)
+ * URIs of the same relationship are one.
+ */
+export async function relationships(reader: ZipReader, source: string): Promise<Relationship[]> {
+  const slash = source.lastIndexOf('/');
+  const relsPart = `${source.slice(0, slash + 1)}_rels/${source.slice(slash + 1)}.rels`;
+  const out: Relationship[] = [];
+  for (const tag of await openTags(reader, relsPart)) {
+    const a = tag.attrs;
+    if (localName(tag.name) !== 'Relationship' || a.TargetMode === 'External' || !a.Target) continue;
+    out.push({ id: a.Id ?? '', type: (a.Type ?? '').split('/').pop() ?? '', target: resolveTarget(source, a.Target) });
+  }
+  return out;
+}
+
+/** The package's main part, found through `_rels/.rels` (relationship type officeDocument), never by a fixed path. */
+export async function mainPartOf(reader: ZipReader): Promise<string | undefined> {
+  const rel = (await relationships(reader, '')).find((r) => r.type === 'officeDocument');
+  return rel && reader.find(rel.target) ? rel.target : undefined;
+}
+
 export function verifyOoxml(kind: OoxmlKind, mainPart: string) {
   return async (reader: ZipReader): Promise<void> => {
     const found = await ooxmlKindOf(reader);
@@ -92,7 +150,7 @@ export function verifyOoxml(kind: OoxmlKind, mainPart: string) {
         `The file is named .${kind} but is ${withArticle(KIND_NAMES[found])}. Rename it to .${found} and upload it again.`,
       );
     }
-    if (!reader.find(mainPart)) {
+    if (!reader.find(mainPart) && !(await mainPartOf(reader))) {
       throw new DocumentFormatError(`The ${KIND_NAMES[kind]} is incomplete: its main part ${mainPart} is missing. Re-save it and upload it again.`);
     }
   };
