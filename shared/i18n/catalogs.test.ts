@@ -1,0 +1,172 @@
+/**
+ * Catalog parity and terminology (UI-languages part 2): every UI locale has the same files and keys as English,
+ * the same placeholders, valid ICU with the plural forms its language needs (Polish, Russian, Ukrainian and Arabic
+ * have more than two), no entry left in English unless listed as intentionally the same, and the terms of the UI
+ * termbase (`terms.tsv`) for the concepts they name — and not their listed synonyms.
+ */
+import { parse, type Token } from '@messageformat/parser';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SOURCE_LOCALE, UI_LOCALES } from './locales.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const readCatalog = (locale: string): Record<string, Record<string, string>> => {
+  const dir = join(HERE, locale);
+  const out: Record<string, Record<string, string>> = {};
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    out[f] = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>;
+  }
+  return out;
+};
+const flat = (c: Record<string, Record<string, string>>) => Object.assign({}, ...Object.values(c)) as Record<string, string>;
+
+const english = readCatalog(SOURCE_LOCALE);
+const englishFlat = flat(english);
+const sameAsSource = JSON.parse(readFileSync(join(HERE, 'same-as-source.json'), 'utf8')) as {
+  keys: string[];
+  perLocale: Record<string, string[]>;
+};
+
+/** Placeholder names and the plural/select branches of a message. */
+function shape(message: string, locale: string): { args: Set<string>; plurals: Array<{ arg: string; keys: string[] }> } {
+  const args = new Set<string>();
+  const plurals: Array<{ arg: string; keys: string[] }> = [];
+  const walk = (tokens: Token[]) => {
+    for (const t of tokens) {
+      if (t.type === 'argument' || t.type === 'function') args.add(t.arg);
+      if (t.type === 'plural' || t.type === 'select') {
+        args.add(t.arg);
+        if (t.type === 'plural') plurals.push({ arg: t.arg, keys: t.cases.map((c) => c.key) });
+        for (const c of t.cases) walk(c.tokens);
+      }
+    }
+  };
+  walk(parse(message, { cardinal: [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories, 'other'] as never }));
+  return { args, plurals };
+}
+
+describe('English catalog', () => {
+  it('keys are prefixed with their file (domain) name and every message parses', () => {
+    for (const [file, messages] of Object.entries(english)) {
+      const domain = file.replace(/\.json$/, '');
+      for (const [id, msg] of Object.entries(messages)) {
+        expect(id.startsWith(`${domain}.`) || id.startsWith(`${domain.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}.`), `${file}: ${id}`).toBe(true);
+        expect(() => shape(msg, 'en'), `${id}`).not.toThrow();
+      }
+    }
+  });
+});
+
+const others = UI_LOCALES.filter((l) => l !== SOURCE_LOCALE);
+
+describe.each(others.length ? others : ['(none yet)'])('catalog %s', (locale) => {
+  if (locale === '(none yet)') {
+    it.skip('no UI locale besides English yet: nothing to compare', () => undefined);
+    return;
+  }
+  const catalog = readCatalog(locale);
+  const messages = flat(catalog);
+  const required = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+
+  it('has the same files and keys as English', () => {
+    expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
+    for (const [file, en] of Object.entries(english)) {
+      const mine = catalog[file] ?? {};
+      const missing = Object.keys(en).filter((k) => !(k in mine));
+      const extra = Object.keys(mine).filter((k) => !(k in en));
+      expect({ file, missing, extra }).toEqual({ file, missing: [], extra: [] });
+    }
+  });
+
+  it('keeps every placeholder, parses, and has the plural forms of its language', () => {
+    const problems: string[] = [];
+    for (const [id, en] of Object.entries(englishFlat)) {
+      const msg = messages[id];
+      if (msg === undefined) continue;
+      let mine: ReturnType<typeof shape>;
+      try {
+        mine = shape(msg, locale);
+      } catch (e) {
+        problems.push(`${id}: not valid ICU (${(e as Error).message.split('\n')[0]})`);
+        continue;
+      }
+      const src = shape(en, 'en');
+      const a = [...src.args].sort().join(',');
+      const b = [...mine.args].sort().join(',');
+      if (a !== b) problems.push(`${id}: placeholders {${b}} instead of {${a}}`);
+      for (const p of mine.plurals) {
+        const lacking = required.filter((c) => !p.keys.includes(c));
+        if (lacking.length) problems.push(`${id}: plural {${p.arg}} lacks ${lacking.join(', ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('translates every entry (except brand names and codes listed as intentionally the same)', () => {
+    const allowed = new Set([...sameAsSource.keys, ...(sameAsSource.perLocale[locale] ?? [])]);
+    const untranslated = Object.entries(englishFlat)
+      .filter(([id, en]) => messages[id] === en && !allowed.has(id) && /[A-Za-z]{3}/.test(en))
+      .map(([id]) => id);
+    expect(untranslated).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Terminology
+// ---------------------------------------------------------------------------------------------------------------
+
+interface Term {
+  concept: string;
+  /** English words that name the concept (lower case, matched as whole words, simple plural included). */
+  english: RegExp;
+  /** Per locale: the accepted forms (a stem regex) and the synonyms to avoid. */
+  forms: Record<string, { use: RegExp; avoid: RegExp | null }>;
+}
+
+function readTerms(): Term[] {
+  const lines = readFileSync(join(HERE, 'terms.tsv'), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+  const header = lines[0]!.split('\t');
+  return lines.slice(1).map((line) => {
+    const cells = line.split('\t');
+    const concept = cells[0]!;
+    const forms: Term['forms'] = {};
+    header.forEach((h, i) => {
+      if (i < 2 || !cells[i]) return;
+      // A cell is `accepted stems` or `accepted stems ! synonyms to avoid`, each a `|`-separated list.
+      const [use, avoid] = cells[i]!.split('!').map((s) => s.trim());
+      forms[h] = { use: new RegExp(use!, 'iu'), avoid: avoid ? new RegExp(avoid, 'iu') : null };
+    });
+    return { concept, english: new RegExp(`\\b(${cells[1]})s?\\b`, 'i'), forms };
+  });
+}
+
+describe('UI terminology (terms.tsv)', () => {
+  const terms = readTerms();
+  it('names a term for every concept in every UI locale', () => {
+    for (const term of terms) {
+      for (const locale of UI_LOCALES) {
+        if (locale === SOURCE_LOCALE) continue;
+        expect(term.forms[locale], `${term.concept} in ${locale}`).toBeDefined();
+      }
+    }
+  });
+  for (const locale of others) {
+    it(`${locale}: a message that names a concept in English uses its term, never a listed synonym`, () => {
+      const messages = flat(readCatalog(locale));
+      const problems: string[] = [];
+      for (const term of terms) {
+        const form = term.forms[locale];
+        if (!form) continue;
+        for (const [id, en] of Object.entries(englishFlat)) {
+          const msg = messages[id];
+          if (!msg || !term.english.test(en)) continue;
+          if (!form.use.test(msg)) problems.push(`${id}: "${term.concept}" should be /${form.use.source}/ in «${msg}»`);
+          if (form.avoid?.test(msg)) problems.push(`${id}: "${term.concept}" uses a synonym to avoid /${form.avoid.source}/ in «${msg}»`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
