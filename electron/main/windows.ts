@@ -130,6 +130,8 @@ export function createMainWindow(o: { preload: string; devUrl: string | undefine
       nodeIntegration: false,
       webSecurity: true,
       webviewTag: false,
+      // Middle-click must not open links in a new window either (electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: true,
     },
   });
