@@ -21,7 +21,6 @@ const LITERAL_TEXT_TODO = [
   'renderer/screens/FirstRunScreen.tsx',
   'renderer/screens/GlossariesScreen.tsx',
   'renderer/screens/KeysScreen.tsx',
-  'renderer/screens/SettingsScreen.tsx',
   'renderer/screens/TranslateScreen.tsx',
   'renderer/screens/UsageScreen.tsx',
 ];

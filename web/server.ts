@@ -179,7 +179,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
     },
     {
       userDataDir: o.dataDir,
-      appInfo: { name: 'Verso', version: pkg.version, platform: platform(), shell: 'web', runtimeVersion: process.versions.node },
+      appInfo: { name: 'Verso', version: pkg.version, platform: platform(), shell: 'web', runtimeVersion: process.versions.node, pseudoLocales: process.env.VERSO_PSEUDO_LOCALES === '1' },
       userAgent: buildUserAgent(pkg.version, platform(), 'node', process.version),
       hosted: { ...(o.hostedProUrl && { pro: o.hostedProUrl }), ...(o.hostedFreeUrl && { free: o.hostedFreeUrl }) },
       ...(o.engines && { localEngines: o.engines }),

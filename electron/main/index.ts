@@ -75,7 +75,7 @@ async function start(): Promise<void> {
     },
     {
       userDataDir: app.getPath('userData'),
-      appInfo: { name: 'Verso', version: app.getVersion(), platform: process.platform, shell: 'electron', runtimeVersion: process.versions.electron },
+      appInfo: { name: 'Verso', version: app.getVersion(), platform: process.platform, shell: 'electron', runtimeVersion: process.versions.electron, pseudoLocales: process.env.VERSO_PSEUDO_LOCALES === '1' },
       userAgent: buildUserAgent(app.getVersion(), `${process.platform} ${release()}`, 'electron', process.versions.electron),
       hosted: env.hosted,
       ...(env.localEngines && { localEngines: env.localEngines }),

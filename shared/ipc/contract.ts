@@ -436,6 +436,8 @@ export const AppInfo = z.object({
   /** `electron` in the desktop app, `web` in the web harness. */
   shell: z.enum(['electron', 'web']),
   runtimeVersion: z.string(),
+  /** True when started with VERSO_PSEUDO_LOCALES=1: Settings then offers the pseudo-locales (layout tests). */
+  pseudoLocales: z.boolean().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

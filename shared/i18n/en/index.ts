@@ -4,6 +4,9 @@
  */
 import app from './app.json';
 import errors from './errors.json';
+import settings from './settings.json';
+import connections from './connections.json';
+import firstRun from './first-run.json';
 
-const en = { ...app, ...errors };
+const en = { ...app, ...errors, ...settings, ...connections, ...firstRun };
 export default en;
