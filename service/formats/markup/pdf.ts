@@ -1,10 +1,11 @@
 /**
- * PDF documents (service process, document worker). PDF cannot be edited in place faithfully, so the text is
- * extracted per page with pdfjs-dist (5.x legacy build: the modern build needs browser globals, 6.x needs Node
- * 22), grouped into lines by baseline and into paragraphs by vertical gap and font height, translated, and
- * re-typeset: by default as a reflowed PDF (pdf-lib + fontkit with DejaVu Sans from fonts-dejavu-core, one output
- * page or more per input page, headings from font size), or as a docx (`docx`) when the client asked for
- * `output_format=docx`. Layout, images and vector graphics are not carried over.
+ * PDF documents (service process, document worker). By default the translation keeps the page: the layout-
+ * preserving implementation in ../pdf/ (PDFium + pdf-lib + HarfBuzz; see its header for the choice and the
+ * measurements) replaces only the text, in place. With `output_format=docx` the text is extracted per page with
+ * pdfjs-dist (5.x legacy build: the modern build needs browser globals, 6.x needs Node 22), grouped into lines by
+ * baseline and into paragraphs by vertical gap and font height, translated, and written as an editable docx
+ * (`docx`). `reflowPdf` keeps the former re-typeset PDF output (DejaVu Sans, one or more pages per input page) as
+ * the benchmark's baseline.
  * Scanned PDFs (no text layer) and password-protected PDFs are refused with a message.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { cleanUserText } from '../../text/markers.js';
 import { DocumentFormatError } from '../types.js';
 import type { FormatContext, FormatHandler, FormatResult } from '../types.js';
 import { BatchTranslator, hasLetters } from './common.js';
+import { countPdfCharacters, translatePdfInPlace } from '../pdf/index.js';
 
 const MAX_PDF_BYTES = 200 * 1024 * 1024;
 const MAX_PAGES = 5000;
@@ -253,25 +255,32 @@ async function writeDocx(source: PdfText, texts: string[], outputPath: string): 
   await writeFile(outputPath, await Packer.toBuffer(doc));
 }
 
+/** The former output: the translated text re-typeset as a reflowed PDF (benchmark baseline). */
+export async function reflowPdf(inputPath: string, outputPath: string, ctx: FormatContext): Promise<number> {
+  const source = await loadPdf(inputPath);
+  const translator = new BatchTranslator(ctx.translate, ctx);
+  const texts = await translator.translate(source.paragraphs.map((p) => cleanUserText(p.text)));
+  await writePdf(source, texts, outputPath);
+  return translator.characters;
+}
+
 export const pdfHandler: FormatHandler = {
   extensions: ['pdf'],
   sniff: (head) => head.subarray(0, 1024).includes(Buffer.from('%PDF-')),
-  async countCharacters(inputPath) {
-    const source = await loadPdf(inputPath);
-    const counter = new BatchTranslator(undefined);
-    await counter.translate(source.paragraphs.map((p) => cleanUserText(p.text)));
-    return counter.characters;
-  },
+  countCharacters: (inputPath) => countPdfCharacters(inputPath),
   async translate(inputPath, outputPath, _extension, ctx: FormatContext): Promise<FormatResult> {
+    if (ctx.outputFormat !== 'docx') {
+      const characters = await translatePdfInPlace(inputPath, outputPath, ctx);
+      ctx.onProgress?.(1);
+      return { characters, outputExtension: 'pdf' };
+    }
     const source = await loadPdf(inputPath);
     ctx.onProgress?.(0.1);
     const translator = new BatchTranslator(ctx.translate, ctx);
     const texts = await translator.translate(source.paragraphs.map((p) => cleanUserText(p.text)));
     ctx.signal?.throwIfAborted();
-    const docx = ctx.outputFormat === 'docx';
-    if (docx) await writeDocx(source, texts, outputPath);
-    else await writePdf(source, texts, outputPath);
+    await writeDocx(source, texts, outputPath);
     ctx.onProgress?.(1);
-    return { characters: translator.characters, outputExtension: docx ? 'docx' : 'pdf' };
+    return { characters: translator.characters, outputExtension: 'docx' };
   },
 };

@@ -1,0 +1,375 @@
+/**
+ * Fonts for the layout-preserving PDF translation (service process, document worker): picks a face close to the
+ * original (serif or sans or mono, bold, italic) with per-character fallback to a face that covers the script,
+ * shapes text with HarfBuzz (`harfbuzzjs`, MIT: ligatures, kerning, Arabic joining, Indic/Thai clusters), subsets
+ * the used glyphs with hb-subset (glyph ids retained) and embeds each face as a Type0/CIDFontType2 font with a
+ * ToUnicode map, so extracting text from the output gives the translation.
+ *
+ * Faces are Debian packages installed by scripts/setup: Noto Sans/Serif/Sans Mono and the Noto script faces
+ * (fonts-noto-core: Latin, Greek, Cyrillic, Arabic, Hebrew, Thai, Devanagari), Droid Sans Fallback
+ * (fonts-droid-fallback: Chinese, Japanese), Nanum Gothic (fonts-nanum: Korean), DejaVu (fonts-dejavu-core: last
+ * resort for symbols). All are TrueType outlines: Noto CJK ships only CFF collections, which pdf-lib's subsetter
+ * breaks and PDF embeds differently; pdf-lib's own TrueType subsetter also breaks composite glyphs (most CJK
+ * glyphs), hence hb-subset and the hand-written font dictionaries below.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { PDFDocument, PDFRef } from 'pdf-lib';
+import type { FontInfo } from './pdfium.js';
+
+type HB = typeof import('harfbuzzjs');
+type PdfLib = typeof import('pdf-lib');
+
+const NOTO = '/usr/share/fonts/truetype/noto/';
+const FACES = {
+  'sans': NOTO + 'NotoSans-Regular.ttf',
+  'sans-bold': NOTO + 'NotoSans-Bold.ttf',
+  'sans-italic': NOTO + 'NotoSans-Italic.ttf',
+  'sans-bold-italic': NOTO + 'NotoSans-BoldItalic.ttf',
+  'serif': NOTO + 'NotoSerif-Regular.ttf',
+  'serif-bold': NOTO + 'NotoSerif-Bold.ttf',
+  'serif-italic': NOTO + 'NotoSerif-Italic.ttf',
+  'serif-bold-italic': NOTO + 'NotoSerif-BoldItalic.ttf',
+  'mono': NOTO + 'NotoSansMono-Regular.ttf',
+  'mono-bold': NOTO + 'NotoSansMono-Bold.ttf',
+  'arabic': NOTO + 'NotoSansArabic-Regular.ttf',
+  'arabic-bold': NOTO + 'NotoSansArabic-Bold.ttf',
+  'naskh': NOTO + 'NotoNaskhArabic-Regular.ttf',
+  'hebrew': NOTO + 'NotoSansHebrew-Regular.ttf',
+  'hebrew-bold': NOTO + 'NotoSansHebrew-Bold.ttf',
+  'thai': NOTO + 'NotoSansThai-Regular.ttf',
+  'devanagari': NOTO + 'NotoSansDevanagari-Regular.ttf',
+  'cjk': '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
+  'hangul': '/usr/share/fonts/truetype/nanum/NanumGothic.ttf',
+  'dejavu': '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  'dejavu-bold': '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+} as const;
+export type FaceKey = keyof typeof FACES;
+
+/** Debian packages that provide the faces, for the message when one is missing. */
+export const FONT_PACKAGES = 'fonts-noto-core fonts-droid-fallback fonts-nanum fonts-dejavu-core';
+
+/** The faces that must exist for PDF output (others are optional fallbacks). */
+export function missingFonts(): string[] {
+  return (['sans', 'serif', 'dejavu'] as const).map((k) => FACES[k]).filter((p) => !existsSync(p));
+}
+
+export interface Style {
+  family: 'sans' | 'serif' | 'mono';
+  bold: boolean;
+  italic: boolean;
+}
+
+/** A face close to the original font, from its descriptor flags, weight and name. */
+export function styleOf(font: FontInfo): Style {
+  const name = font.name;
+  const mono = (font.flags & 1) === 1 || /mono|nimbusmon|courier|consol|menlo|cmtt|inconsolata|code/i.test(name);
+  const serif =
+    !/sans|arial|helvetica|verdana|tahoma|calibri|segoe|gothic|grotesk|univers|futura|frutiger|myriad|cmss/i.test(name) &&
+    ((font.flags & 2) === 2 ||
+      /serif|times|roman|georgia|garamond|minion|cambria|book|nimbusrom|^cm[rb]|cmbx|cmti|lmroman|palatino|charter|century|baskerville|caslon|bodoni|utopia|mincho|myeongjo|song/i.test(
+        name,
+      ));
+  const bold = font.weight >= 600 || /bold|black|heavy|semibold|demi|-medi\b|cmbx|cmb\d/i.test(name);
+  const italic =
+    (font.flags & 64) === 64 || font.italicAngle !== 0 || /italic|oblique|-it\b|-ital|cmti|cmmi|slant/i.test(name);
+  return { family: mono ? 'mono' : serif ? 'serif' : 'sans', bold, italic };
+}
+
+/** Faces to try, in order, for a style. */
+export function faceChain(style: Style): FaceKey[] {
+  const primary: FaceKey =
+    style.family === 'mono'
+      ? style.bold
+        ? 'mono-bold'
+        : 'mono'
+      : (`${style.family}${style.bold ? '-bold' : ''}${style.italic ? '-italic' : ''}` as FaceKey);
+  const arabic: FaceKey = style.family === 'serif' ? 'naskh' : style.bold ? 'arabic-bold' : 'arabic';
+  const chain: FaceKey[] = [primary, style.family === 'mono' ? 'sans' : primary, arabic, style.bold ? 'hebrew-bold' : 'hebrew'];
+  chain.push('thai', 'devanagari', 'cjk', 'hangul', style.bold ? 'dejavu-bold' : 'dejavu', 'dejavu');
+  return [...new Set(chain)].filter((k) => existsSync(FACES[k]));
+}
+
+export interface Face {
+  key: FaceKey;
+  upem: number;
+  ascender: number;
+  descender: number;
+  hb: InstanceType<HB['Font']>;
+  bytes: Uint8Array;
+  /** Glyph ids written, with the text each stands for (first occurrence wins). */
+  used: Map<number, string>;
+  /** Advance widths by glyph id, in font units. */
+  advances: Map<number, number>;
+  covers(cp: number): boolean;
+}
+
+export interface ShapedGlyph {
+  gid: number;
+  /** Advance in font units. */
+  advance: number;
+  xOffset: number;
+  yOffset: number;
+  /** Text of the glyph's cluster, set on the first glyph of each cluster. */
+  text: string;
+}
+
+/** One document's fonts: faces loaded on first use, shaping cache, and embedding at the end. */
+export class FontSet {
+  private hb: HB | undefined;
+  private readonly faces = new Map<FaceKey, Face>();
+  private readonly widthCache = new Map<string, number>();
+
+  async init(): Promise<void> {
+    this.hb ??= await import('harfbuzzjs');
+  }
+
+  async face(key: FaceKey): Promise<Face> {
+    const have = this.faces.get(key);
+    if (have) return have;
+    const hb = this.hb!;
+    const bytes = new Uint8Array(await readFile(FACES[key]));
+    const hbFace = new hb.Face(new hb.Blob(bytes), 0);
+    const font = new hb.Font(hbFace);
+    const extents = font.hExtents();
+    const cmap = new Set(hbFace.collectUnicodes());
+    const face: Face = {
+      key,
+      upem: hbFace.upem,
+      ascender: extents.ascender,
+      descender: extents.descender,
+      hb: font,
+      bytes,
+      used: new Map(),
+      advances: new Map(),
+      covers: (cp) => cmap.has(cp),
+    };
+    this.faces.set(key, face);
+    return face;
+  }
+
+  /** Loads the faces of a chain (before synchronous shaping). */
+  async load(chain: FaceKey[]): Promise<Face[]> {
+    await this.init();
+    return Promise.all(chain.map((k) => this.face(k)));
+  }
+
+  /** Splits text into runs, each drawn with the first face of `faces` that has its characters. */
+  runs(text: string, faces: Face[]): Array<{ face: Face; text: string }> {
+    const out: Array<{ face: Face; text: string }> = [];
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      const last = out[out.length - 1];
+      // Spaces, marks and punctuation stay with the run they are in when its face has them.
+      if (last && /[\s\p{M}\p{P}\p{N}]/u.test(ch) && last.face.covers(cp)) {
+        last.text += ch;
+        continue;
+      }
+      const face = faces.find((f) => f.covers(cp)) ?? faces[0]!;
+      if (last && last.face === face) last.text += ch;
+      else out.push({ face, text: ch });
+    }
+    return out;
+  }
+
+  /** Shapes a run with HarfBuzz; glyphs come in visual order. */
+  shape(face: Face, text: string, rtl: boolean): ShapedGlyph[] {
+    const hb = this.hb!;
+    const buffer = new hb.Buffer();
+    buffer.addText(text);
+    buffer.guessSegmentProperties();
+    buffer.setDirection(rtl ? hb.Direction.RTL : hb.Direction.LTR);
+    hb.shape(face.hb, buffer);
+    const infos = buffer.getGlyphInfosAndPositions();
+    // Cluster values are UTF-16 offsets (harfbuzzjs' addText adds UTF-16): map them to the text of each cluster.
+    const starts = [...new Set(infos.map((g) => g.cluster))].sort((a, b) => a - b);
+    const clusterText = new Map<number, string>();
+    starts.forEach((s, i) => clusterText.set(s, text.slice(s, starts[i + 1] ?? text.length)));
+    const seen = new Set<number>();
+    return infos.map((g) => {
+      const first = !seen.has(g.cluster);
+      seen.add(g.cluster);
+      return {
+        gid: g.codepoint,
+        advance: g.xAdvance ?? 0,
+        xOffset: g.xOffset ?? 0,
+        yOffset: g.yOffset ?? 0,
+        text: first ? (clusterText.get(g.cluster) ?? '') : '',
+      };
+    });
+  }
+
+  /** Width of `text` at size 1 (in points per point of size), with fallback faces. */
+  width(text: string, faces: Face[]): number {
+    const key = faces[0]!.key + '\u0000' + text;
+    const cached = this.widthCache.get(key);
+    if (cached !== undefined) return cached;
+    let w = 0;
+    for (const run of this.runs(text, faces)) {
+      for (const g of this.shape(run.face, run.text, false)) w += g.advance / run.face.upem;
+    }
+    if (this.widthCache.size > 200_000) this.widthCache.clear();
+    this.widthCache.set(key, w);
+    return w;
+  }
+
+  /** Records glyphs as written (for the subset and the ToUnicode map). */
+  use(face: Face, glyphs: ShapedGlyph[]): void {
+    for (const g of glyphs) {
+      if (!face.used.has(g.gid) || (face.used.get(g.gid) === '' && g.text !== '')) face.used.set(g.gid, g.text);
+      if (!face.advances.has(g.gid)) face.advances.set(g.gid, face.hb.glyphHAdvance(g.gid));
+    }
+  }
+
+  /** Embeds every face that was used into `doc`; returns the font dictionary of each. */
+  async embed(doc: PDFDocument): Promise<Map<FaceKey, PDFRef>> {
+    const refs = new Map<FaceKey, PDFRef>();
+    const subsetter = await hbSubset();
+    const { PDFString } = await import('pdf-lib');
+    let tag = 0;
+    for (const face of this.faces.values()) {
+      if (face.used.size === 0) continue;
+      const bytes = subsetter([...face.used.keys()], face.bytes);
+      refs.set(face.key, embedFace(doc, PDFString, face, bytes, tag++));
+    }
+    return refs;
+  }
+}
+
+/** PDF font dictionaries for a subset TrueType face (Type0, Identity-H, CID = glyph id). */
+function embedFace(
+  doc: PDFDocument,
+  PDFString: PdfLib['PDFString'],
+  face: Face,
+  fontBytes: Uint8Array,
+  tag: number,
+): PDFRef {
+  const ctx = doc.context;
+  const prefix = String.fromCharCode(...[0, 1, 2, 3, 4, 5].map((i) => 65 + ((tag * 7 + i * 3) % 26)));
+  const name = `${prefix}+Verso-${face.key}`;
+  const k = 1000 / face.upem;
+  const file = ctx.register(ctx.flateStream(fontBytes, { Length1: fontBytes.length }));
+  const serif = face.key.startsWith('serif') || face.key === 'naskh';
+  const descriptor = ctx.register(
+    ctx.obj({
+      Type: 'FontDescriptor',
+      FontName: name,
+      Flags: 4 | (serif ? 2 : 0) | (face.key.includes('italic') ? 64 : 0) | (face.key.startsWith('mono') ? 1 : 0),
+      FontBBox: [-500, Math.round(face.descender * k), 1500, Math.round(face.ascender * k)],
+      ItalicAngle: face.key.includes('italic') ? -12 : 0,
+      Ascent: Math.round(face.ascender * k),
+      Descent: Math.round(face.descender * k),
+      CapHeight: Math.round(face.ascender * k * 0.7),
+      StemV: face.key.includes('bold') ? 140 : 80,
+      FontFile2: file,
+    }),
+  );
+  const gids = [...face.used.keys()].sort((a, b) => a - b);
+  const widths: Array<number | number[]> = [];
+  for (const gid of gids) widths.push(gid, [Math.round((face.advances.get(gid) ?? 0) * k)]);
+  const cid = ctx.register(
+    ctx.obj({
+      Type: 'Font',
+      Subtype: 'CIDFontType2',
+      BaseFont: name,
+      // pdf-lib's obj() turns JS strings into names; the registry entries must be PDF strings.
+      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      W: widths,
+      DW: 0,
+      CIDToGIDMap: 'Identity',
+    }),
+  );
+  const toUnicode = ctx.register(ctx.flateStream(toUnicodeCMap(face.used)));
+  return ctx.register(
+    ctx.obj({
+      Type: 'Font',
+      Subtype: 'Type0',
+      BaseFont: name,
+      Encoding: 'Identity-H',
+      DescendantFonts: [cid],
+      ToUnicode: toUnicode,
+    }),
+  );
+}
+
+function utf16Hex(text: string): string {
+  let hex = '';
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0');
+  return hex.toUpperCase();
+}
+
+function toUnicodeCMap(used: Map<number, string>): string {
+  const entries = [...used].filter(([, t]) => t !== '').sort((a, b) => a[0] - b[0]);
+  const chunks: string[] = [];
+  for (let i = 0; i < entries.length; i += 100) {
+    const part = entries.slice(i, i + 100);
+    chunks.push(
+      `${part.length} beginbfchar\n` +
+        part.map(([gid, t]) => `<${gid.toString(16).padStart(4, '0').toUpperCase()}> <${utf16Hex(t)}>`).join('\n') +
+        '\nendbfchar',
+    );
+  }
+  return [
+    '/CIDInit /ProcSet findresource begin',
+    '12 dict begin',
+    'begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def',
+    '/CMapType 2 def',
+    '1 begincodespacerange',
+    '<0000> <FFFF>',
+    'endcodespacerange',
+    ...chunks,
+    'endcmap',
+    'CMapName currentdict /CMap defineresource pop',
+    'end',
+    'end',
+  ].join('\n');
+}
+
+type Subsetter = (gids: number[], font: Uint8Array) => Uint8Array;
+let subsetInstance: Promise<Subsetter> | undefined;
+
+/** hb-subset (the harfbuzzjs subset build): keeps the given glyphs (and their components) at their ids. */
+function hbSubset(): Promise<Subsetter> {
+  subsetInstance ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const wasm = await readFile(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm'));
+    const { instance } = await WebAssembly.instantiate(wasm, {});
+    // The raw exports of hb-subset.wasm (C API); typed here by hand.
+    const x = instance.exports as unknown as Record<string, (...args: number[]) => number> & {
+      memory: WebAssembly.Memory;
+    };
+    const RETAIN_GIDS = 2;
+    const NO_HINTING = 1;
+    return (gids, bytes) => {
+      const ptr = x.malloc!(bytes.length);
+      new Uint8Array(x.memory.buffer).set(bytes, ptr);
+      const blob = x.hb_blob_create!(ptr, bytes.length, 2, 0, 0);
+      const face = x.hb_face_create!(blob, 0);
+      x.hb_blob_destroy!(blob);
+      const input = x.hb_subset_input_create_or_fail!();
+      const glyphs = x.hb_subset_input_glyph_set!(input);
+      for (const g of gids) x.hb_set_add!(glyphs, g);
+      x.hb_subset_input_set_flags!(input, RETAIN_GIDS | NO_HINTING);
+      const subset = x.hb_subset_or_fail!(face, input);
+      x.hb_subset_input_destroy!(input);
+      try {
+        if (!subset) throw new Error('hb-subset failed');
+        const result = x.hb_face_reference_blob!(subset);
+        const offset = x.hb_blob_get_data!(result, 0);
+        const length = x.hb_blob_get_length!(result);
+        const out = new Uint8Array(x.memory.buffer).slice(offset, offset + length);
+        x.hb_blob_destroy!(result);
+        return out;
+      } finally {
+        if (subset) x.hb_face_destroy!(subset);
+        x.hb_face_destroy!(face);
+        x.free!(ptr);
+      }
+    };
+  })();
+  return subsetInstance;
+}

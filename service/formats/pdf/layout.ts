@@ -1,0 +1,346 @@
+/**
+ * Page layout analysis for the layout-preserving PDF translation (service process, document worker; pure functions,
+ * no PDF library). Turns a page's text objects into translatable blocks: objects into lines (same baseline, no
+ * column gutter or ruled line between them), lines into blocks (paragraphs, table cells, headings: similar size,
+ * regular pitch, overlapping columns, no rule between), blocks into reading order (recursive XY cut: rows first,
+ * then columns). Superscripts, subscripts and symbol/math-font runs inside a line become placeholders, so the
+ * original objects are moved with the translation instead of being re-typeset. Hand-written: no maintained npm
+ * library does PDF layout analysis on another library's objects.
+ */
+import { cleanUserText, placeholder } from '../../text/markers.js';
+import type { FontInfo, PageContent, Rect, TextObject } from './pdfium.js';
+
+export interface Line {
+  objects: TextObject[];
+  /** Objects kept as they are and moved with the text (superscripts, symbols), by placeholder id. */
+  baseline: number;
+  size: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+export interface Block {
+  page: number;
+  lines: Line[];
+  /** Marked unit sent to the engine (placeholders for kept objects). */
+  text: string;
+  /** Kept objects by placeholder id, with their baseline offset from the line's baseline. */
+  kept: Map<number, { object: TextObject; raise: number }>;
+  /** Indices of the objects that the translation replaces. */
+  replaced: number[];
+  box: Rect;
+  size: number;
+  /** Baseline-to-baseline distance (size × 1.2 for one line). */
+  pitch: number;
+  firstBaseline: number;
+  align: 'left' | 'right' | 'center' | 'justify';
+  font: FontInfo;
+  color: [number, number, number];
+  rtl: boolean;
+  /** False when the block is left as drawn (no letters, a script the engine does not translate, code, math). */
+  translate: boolean;
+}
+
+const SYMBOL_FONT = /^(CMSY|CMMI|CMEX|MSAM|MSBM|LMMath|STIX.*Math|Cambria\s*Math|Symbol|Wingdings|ZapfDingbats|Dingbats|rsfs|esint)/i;
+const MONO_FONT = /mono|nimbusmon|courier|consol|menlo|cmtt|lmmono|inconsolata|code/i;
+const isMono = (o: TextObject) => MONO_FONT.test(o.font.name) || (o.font.flags & 1) === 1;
+const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+const CJK_CHAR = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/u;
+
+export type Script = 'latin' | 'greek' | 'cyrillic' | 'arabic' | 'hebrew' | 'han' | 'hangul' | 'thai' | 'other';
+
+export function scriptOf(ch: string): Script | undefined {
+  if (!/\p{L}/u.test(ch)) return undefined;
+  if (/\p{Script=Latin}/u.test(ch)) return 'latin';
+  if (/\p{Script=Greek}/u.test(ch)) return 'greek';
+  if (/\p{Script=Cyrillic}/u.test(ch)) return 'cyrillic';
+  if (/\p{Script=Arabic}/u.test(ch)) return 'arabic';
+  if (/\p{Script=Hebrew}/u.test(ch)) return 'hebrew';
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(ch)) return 'han';
+  if (/\p{Script=Hangul}/u.test(ch)) return 'hangul';
+  if (/\p{Script=Thai}/u.test(ch)) return 'thai';
+  return 'other';
+}
+
+/** The script with most letters in `text`. */
+export function dominantScript(text: string): Script | undefined {
+  const counts = new Map<Script, number>();
+  for (const ch of text) {
+    const s = scriptOf(ch);
+    if (s) counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  let best: Script | undefined;
+  let most = 0;
+  for (const [s, n] of counts) if (n > most) [best, most] = [s, n];
+  return best;
+}
+
+/** Script of a source language code (spec codes), for deciding which blocks the engine can translate. */
+export function scriptOfLanguage(code: string | undefined): Script | undefined {
+  if (!code) return undefined;
+  const base = code.split('-')[0]!.toUpperCase();
+  if (base === 'ZH' || base === 'JA') return 'han';
+  if (base === 'KO') return 'hangul';
+  if (base === 'AR' || base === 'FA' || base === 'UR') return 'arabic';
+  if (base === 'HE' || base === 'YI') return 'hebrew';
+  if (['RU', 'UK', 'BG', 'SR', 'MK', 'BE', 'KK'].includes(base)) return 'cyrillic';
+  if (base === 'EL') return 'greek';
+  if (base === 'TH') return 'thai';
+  return 'latin';
+}
+
+const isSymbolFont = (o: TextObject) => SYMBOL_FONT.test(o.font.name);
+const hasLetter = (s: string) => /\p{L}/u.test(s);
+
+/** True when a vertical rule separates x positions a < b on the band [y0, y1]. */
+function ruleBetween(rules: Rect[], a: number, b: number, y0: number, y1: number): boolean {
+  return rules.some((r) => r.x1 - r.x0 < 2 && r.x0 > a - 0.5 && r.x1 < b + 0.5 && r.y0 < y1 && r.y1 > y0);
+}
+
+/** True when a horizontal rule lies between two baselines (table rows, underlined headings excepted). */
+function ruleAcross(rules: Rect[], upper: Line, lower: Line): boolean {
+  const x0 = Math.max(upper.x0, lower.x0);
+  const x1 = Math.min(upper.x1, lower.x1);
+  return rules.some(
+    (r) =>
+      r.y1 - r.y0 < 2 &&
+      r.x1 - r.x0 > 4 &&
+      r.y0 < upper.y0 + 0.5 &&
+      r.y1 > lower.y1 - 0.5 &&
+      r.x0 < x1 &&
+      r.x1 > x0,
+  );
+}
+
+/** Groups a page's text objects into lines. */
+export function buildLines(objects: TextObject[], rules: Rect[]): Line[] {
+  const sorted = objects.slice().sort((a, b) => a.x0 - b.x0 || b.oy - a.oy);
+  // Base objects first (full size), then small raised/lowered ones attach to the line they sit on.
+  const lines: Line[] = [];
+  const small: TextObject[] = [];
+  const body = median(objects.filter((o) => hasLetter(o.text)).map((o) => o.size));
+  for (const o of sorted) {
+    const line = lines.find(
+      (l) =>
+        Math.abs(l.baseline - o.oy) < 0.2 * Math.max(l.size, o.size) &&
+        o.x0 - l.x1 < 1.0 * Math.max(l.size, o.size) &&
+        o.x0 > l.x1 - 0.5 * l.size &&
+        o.size / l.size > 0.75 &&
+        o.size / l.size < 1.33 &&
+        !ruleBetween(rules, l.x1, o.x0, Math.min(l.y0, o.y0), Math.max(l.y1, o.y1)),
+    );
+    if (line) {
+      line.objects.push(o);
+      line.x1 = Math.max(line.x1, o.x1);
+      line.y0 = Math.min(line.y0, o.y0);
+      line.y1 = Math.max(line.y1, o.y1);
+      if (o.size > line.size) line.size = o.size;
+    } else if (!/\p{L}{2}/u.test(o.text) && (o.size < 0.85 * body || o.x1 - o.x0 < 0.5 * o.size)) {
+      small.push(o);
+    } else {
+      lines.push({ objects: [o], baseline: o.oy, size: o.size, x0: o.x0, x1: o.x1, y0: o.y0, y1: o.y1 });
+    }
+  }
+  for (const o of small) {
+    const host = lines.find(
+      (l) =>
+        (o.size < 0.85 * l.size || o.x1 - o.x0 < 0.5 * o.size) &&
+        o.oy > l.baseline - 0.45 * l.size &&
+        o.oy < l.baseline + 0.75 * l.size &&
+        o.x0 < l.x1 + 0.4 * l.size &&
+        o.x1 > l.x0 - 0.4 * l.size,
+    );
+    if (host) {
+      host.objects.push(o);
+      host.x0 = Math.min(host.x0, o.x0);
+      host.x1 = Math.max(host.x1, o.x1);
+    } else {
+      lines.push({ objects: [o], baseline: o.oy, size: o.size, x0: o.x0, x1: o.x1, y0: o.y0, y1: o.y1 });
+    }
+  }
+  for (const l of lines) l.objects.sort((a, b) => a.x0 - b.x0);
+  return lines;
+}
+
+function median(values: number[]): number {
+  const s = values.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 10;
+}
+
+const isBoldFont = (f: FontInfo) => f.weight >= 600 || /bold|black|heavy|semibold|demi|-medi\b|cmbx/i.test(f.name);
+const lineMono = (l: Line) => l.objects.every((o) => isMono(o) || !hasLetter(o.text));
+const lineBold = (l: Line) => l.objects.every((o) => isBoldFont(o.font) || !hasLetter(o.text));
+
+/** Groups lines into blocks (paragraphs, cells, headings). */
+export function buildBlocks(lines: Line[], rules: Rect[]): Line[][] {
+  const ordered = lines.slice().sort((a, b) => b.baseline - a.baseline || a.x0 - b.x0);
+  const blocks: Line[][] = [];
+  for (const line of ordered) {
+    let target: Line[] | undefined;
+    for (const block of blocks) {
+      const last = block[block.length - 1]!;
+      const pitch = last.baseline - line.baseline;
+      const ratio = line.size / last.size;
+      if (pitch < 0.6 * last.size || pitch > 1.75 * Math.max(last.size, line.size)) continue;
+      if (ratio < 0.83 || ratio > 1.2) continue;
+      if (line.x0 >= last.x1 || line.x1 <= last.x0) continue;
+      if (block.length >= 2) {
+        const prevPitch = block[block.length - 2]!.baseline - last.baseline;
+        if (pitch > prevPitch * 1.25 + 0.5) continue;
+      }
+      if (lineBold(line) !== lineBold(last) || lineMono(line) !== lineMono(last)) continue;
+      if (ruleAcross(rules, last, line)) continue;
+      // A line that starts with a superscript mark starts a footnote.
+      const first = line.objects[0]!;
+      if (first.size < 0.85 * line.size && first.oy > line.baseline + 0.12 * line.size) continue;
+      // A line indented after a short line starts a new paragraph.
+      const right = Math.max(...block.map((l) => l.x1));
+      if (block.length >= 1 && line.x0 > last.x0 + 0.8 * line.size && last.x1 < right - 2 * line.size) continue;
+      target = block;
+      break;
+    }
+    if (target) target.push(line);
+    else blocks.push([line]);
+  }
+  return blocks;
+}
+
+/** Recursive XY cut: rows (horizontal gaps) first, then columns (vertical gaps). */
+export function readingOrder<T extends Rect>(items: T[], rtl = false): T[] {
+  if (items.length <= 1) return items.slice();
+  const byY = items.slice().sort((a, b) => b.y1 - a.y1);
+  let lowest = byY[0]!.y0;
+  for (let i = 1; i < byY.length; i++) {
+    if (byY[i]!.y1 < lowest) {
+      return [...readingOrder(byY.slice(0, i), rtl), ...readingOrder(byY.slice(i), rtl)];
+    }
+    lowest = Math.min(lowest, byY[i]!.y0);
+  }
+  const byX = items.slice().sort((a, b) => a.x0 - b.x0);
+  let right = byX[0]!.x1;
+  for (let i = 1; i < byX.length; i++) {
+    if (byX[i]!.x0 > right) {
+      const left = readingOrder(byX.slice(0, i), rtl);
+      const rest = readingOrder(byX.slice(i), rtl);
+      return rtl ? [...rest, ...left] : [...left, ...rest];
+    }
+    right = Math.max(right, byX[i]!.x1);
+  }
+  return byY;
+}
+
+function alignment(lines: Line[], pageWidth: number, rtl: boolean): Block['align'] {
+  const tol = 0.6 * lines[0]!.size;
+  if (lines.length === 1) {
+    const l = lines[0]!;
+    const centre = (l.x0 + l.x1) / 2;
+    if (Math.abs(centre - pageWidth / 2) < 0.02 * pageWidth && l.x1 - l.x0 < 0.7 * pageWidth) return 'center';
+    return rtl ? 'right' : 'left';
+  }
+  const spread = (v: number[]) => Math.max(...v) - Math.min(...v);
+  const lefts = spread((lines.length > 2 ? lines.slice(1) : lines).map((l) => l.x0));
+  const rights = spread((lines.length > 2 ? lines.slice(0, -1) : lines).map((l) => l.x1));
+  const centres = spread(lines.map((l) => (l.x0 + l.x1) / 2));
+  if (centres < tol && lefts > tol) return 'center';
+  if (lefts < tol && rights < tol && lines.length > 2) return 'justify';
+  if (rtl && rights < tol) return 'right';
+  if (lefts < tol) return 'left';
+  if (centres < tol) return 'center';
+  if (rights < tol) return 'right';
+  return rtl ? 'right' : 'left';
+}
+
+/** Joins a line's objects into text, with spaces where the gap says so and placeholders for kept objects. */
+function lineText(line: Line, kept: Block['kept'], nextId: { n: number }): { text: string; replaced: number[] } {
+  let text = '';
+  let end = -Infinity;
+  const replaced: number[] = [];
+  for (const o of line.objects) {
+    const small = o.size < 0.85 * line.size && Math.abs(o.oy - line.baseline) > 0.12 * line.size;
+    const accent = !hasLetter(o.text) && o.x1 - o.x0 < 0.5 * o.size && !/^[\p{N}\p{P}\s]+$/u.test(o.text);
+    const keep = small || accent || (isSymbolFont(o) && !/\p{L}{2}/u.test(o.text));
+    const gap = o.x0 - end;
+    if (text !== '' && gap > 0.18 * o.size && !/\s$/.test(text) && !/^\s/.test(o.text) && !keep) {
+      if (!(CJK_CHAR.test(text.slice(-1)) && CJK_CHAR.test(o.text[0] ?? ''))) text += ' ';
+    }
+    if (keep) {
+      const id = nextId.n++;
+      kept.set(id, { object: o, raise: o.oy - line.baseline });
+      text += placeholder(id);
+    } else {
+      text += cleanUserText(o.text);
+      replaced.push(o.index);
+    }
+    end = Math.max(end, o.x1);
+  }
+  return { text: text.replace(/\s+/g, ' ').replace(/\u0002(?!$)/gu, '-').trim(), replaced };
+}
+
+export interface LayoutOptions {
+  /** Script the engine translates (from the source language or the document's dominant script). */
+  script?: Script;
+}
+
+/** Blocks of one page in reading order. */
+export function pageBlocks(page: PageContent, pageIndex: number, options: LayoutOptions): Block[] {
+  const rules = page.paths.filter((r) => r.x1 - r.x0 < 2 || r.y1 - r.y0 < 2);
+  const objects = page.texts.filter((o) => !o.rotated && !o.invisible && o.size > 0.5);
+  const lines = buildLines(objects, rules);
+  const groups = buildBlocks(lines, rules);
+  const blocks: Block[] = groups.map((group) => {
+    const kept: Block['kept'] = new Map();
+    const nextId = { n: 0 };
+    let text = '';
+    const replaced: number[] = [];
+    for (const line of group) {
+      const t = lineText(line, kept, nextId);
+      replaced.push(...t.replaced);
+      if (t.text === '') continue;
+      if (text === '') text = t.text;
+      // PDFium marks a hyphen it found at a line end as U+0002: a word broken by hyphenation, joined again.
+      else if (/\p{L}\u0002$/u.test(text)) text = text.slice(0, -1) + t.text;
+      else if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(t.text)) text += t.text;
+      else if (CJK_CHAR.test(text.slice(-1)) && CJK_CHAR.test(t.text[0]!)) text += t.text;
+      else text += ' ' + t.text;
+    }
+    const box = {
+      x0: Math.min(...group.map((l) => l.x0)),
+      y0: Math.min(...group.map((l) => l.y0)),
+      x1: Math.max(...group.map((l) => l.x1)),
+      y1: Math.max(...group.map((l) => l.y1)),
+    };
+    const size = median(group.map((l) => l.size));
+    const pitch =
+      group.length > 1 ? (group[0]!.baseline - group[group.length - 1]!.baseline) / (group.length - 1) : 1.2 * size;
+    const main = group
+      .flatMap((l) => l.objects)
+      .filter((o) => hasLetter(o.text))
+      .sort((a, b) => b.text.length - a.text.length)[0] ?? group[0]!.objects[0]!;
+    const plain = text.replace(/\uE003\d+\uE001/g, '');
+    const rtl = RTL_CHAR.test(plain) && [...plain].filter((c) => RTL_CHAR.test(c)).length * 2 > [...plain].filter((c) => /\p{L}/u.test(c)).length;
+    const letters = hasLetter(plain);
+    const mono = group.every(lineMono);
+    const script = dominantScript(plain);
+    const translate = letters && !mono && (!options.script || script === options.script);
+    return {
+      page: pageIndex,
+      lines: group,
+      text,
+      kept,
+      replaced,
+      box,
+      size,
+      pitch,
+      firstBaseline: group[0]!.baseline,
+      align: alignment(group, page.width, rtl),
+      font: main.font,
+      color: main.color,
+      rtl,
+      translate,
+    };
+  });
+  const rtlPage = options.script === 'arabic' || options.script === 'hebrew';
+  return readingOrder(blocks.map((block) => ({ ...block.box, block })), rtlPage).map((r) => r.block);
+}
