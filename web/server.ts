@@ -10,7 +10,7 @@
  * Prints one line: `Verso web harness: http://127.0.0.1:P/#token=…`.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { homedir, platform } from 'node:os';
@@ -29,6 +29,7 @@ import { createNodeLauncher } from '../electron/main/adapters/node-launcher.js';
 import { buildUserAgent, composeServices, warmUp, type Composed } from '../electron/main/compose.js';
 import type { IpcInvokeEvent, IpcMainLike } from '../electron/main/ipc/handle.js';
 import { registerAllIpc } from '../electron/main/ipc/index.js';
+import { RENDERER_SOURCES, isStale } from '../scripts/freshness.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -229,7 +230,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
       if (!st || st.isDirectory()) file = join(rendererDir, 'index.html');
       if (!existsSync(file)) {
         res.writeHead(503, { ...headers, 'Content-Type': MIME['.txt']! });
-        res.end(`The renderer is not built. Run: npx vite build -c renderer/vite.config.ts (output: ${rendererDir}), then reload.`);
+        res.end(`The renderer is not built. Run: npm run web (it builds it), or npx vite build -c renderer/vite.config.ts (output: ${rendererDir}), then reload.`);
         return;
       }
       let body: Buffer | string = await readFile(file);
@@ -321,6 +322,44 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
   };
 }
 
+/**
+ * Builds the renderer into `out/renderer` when it is missing or older than its sources (`npm run web` after a fresh
+ * set-up or an edit). Other harnesses may be serving the folder meanwhile (parallel e2e runs), so the build goes to
+ * a private folder that replaces the old one with two renames; a lock folder keeps two harnesses from building at
+ * once (the second waits, then finds the output fresh).
+ */
+export async function ensureRendererBuilt(log: (line: string) => void): Promise<void> {
+  const outDir = join(ROOT, 'out', 'renderer');
+  const marker = join(outDir, 'index.html');
+  const sources = RENDERER_SOURCES.map((p) => join(ROOT, p));
+  if (!isStale(marker, sources)) return;
+  const lock = join(ROOT, 'out', '.renderer-build.lock');
+  mkdirSync(join(ROOT, 'out'), { recursive: true });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`another build holds ${lock}; if no build is running, delete that folder and try again`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (!isStale(marker, sources)) return;
+    log('Verso web harness: building the renderer (out/renderer is missing or older than the sources) …');
+    const tmp = join(ROOT, 'out', `.renderer-${process.pid}`);
+    const { build } = await import('vite');
+    await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'warn', build: { outDir: tmp, emptyOutDir: true } });
+    const old = join(ROOT, 'out', `.renderer-old-${process.pid}`);
+    if (existsSync(outDir)) renameSync(outDir, old);
+    renameSync(tmp, outDir);
+    rmSync(old, { recursive: true, force: true });
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -340,6 +379,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const dataDir = resolve(values['data-dir'] ?? process.env.VERSO_USER_DATA ?? join(homedir(), '.verso-web'));
+  // A renderer folder given on the command line is the caller's to build (e2e runs build their own).
+  if (!values['renderer-dir']) await ensureRendererBuilt((l) => console.error(l));
   const h = await startHarness({
     port,
     dataDir,
