@@ -18,7 +18,7 @@ import { LanguagesService } from './services/languages.js';
 import { LocalServiceManager } from './services/local-service.js';
 import type { Clock, ExternalOpener, FileSystem, HttpTransport, KeyValueStore, Random, SecretCipher, ServiceLauncher } from './services/ports.js';
 import { SettingsService } from './services/settings.js';
-import { TranslateService } from './services/translate.js';
+import { createTranslateDomain } from './services/history-compose.js';
 
 export interface ComposePorts {
   transport: HttpTransport;
@@ -100,7 +100,7 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
   const services: AppServices = {
     connections,
     languages: new LanguagesService(connections, ports.stores.cache, () => ports.clock.now()),
-    translate: new TranslateService(connections, events),
+    ...createTranslateDomain({ connections, events, store: ports.stores.settings, fs: ports.fs, dir: config.userDataDir, now: () => ports.clock.now(), concurrency: () => settings.get().batchConcurrency }),
     usage: new UsageService(connections, events),
     glossaries: new GlossariesService(connections),
     adminKeys,

@@ -49,7 +49,9 @@ export const api = {
     setAdminKey: call('credentials.setAdminKey'),
     clearAdminKey: call('credentials.clearAdminKey'),
   },
-  languages: { list: call('languages.list') },
+  languages: { list: call('languages.list'), pairs: call('languages.pairs') },
+  translatePrefs: { get: call('translatePrefs.get'), update: call('translatePrefs.update') },
+  history: { list: call('history.list'), remove: call('history.remove'), clear: call('history.clear') },
   translate: {
     run: call('translate.run'),
     batch: call('translate.batch'),

@@ -18,6 +18,7 @@ import type { Quota } from '../domain/usage.js';
 import type { EngineSet } from '../engines/registry.js';
 import { DEFAULT_KEY_LABEL, type ApiKey, type Store } from '../store/store.js';
 import { HttpError, badRequest, notFound } from './errors.js';
+import { registerLanguagePairRoutes } from './language-pairs.js';
 
 export interface RouteDeps extends TranslateDeps {
   store: Store;
@@ -83,6 +84,7 @@ export function developerKeyJson(k: ApiKey): Record<string, unknown> {
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { store, quota, engines } = deps;
+  registerLanguagePairRoutes(app, deps); // Verso extension: GET /v2/languages/pairs
 
   app.post(
     '/v2/translate',

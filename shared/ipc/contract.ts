@@ -29,6 +29,10 @@ import {
 } from './contract-common.js';
 
 export { AuthScheme, Id, LangCode, NoInput, Persistence } from './contract-common.js';
+import { translateCalls, translateEvents } from './contract-translate.js';
+import { historyCalls, historyEvents } from './contract-history.js';
+export * from './contract-translate.js';
+export * from './contract-history.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Connections and credentials
@@ -186,6 +190,8 @@ export type TranslateOptions = z.infer<typeof TranslateOptions>;
 export const TranslateRunInput = z.object({
   /** Caller-chosen id so a stale request can be cancelled with `translate.cancel`. */
   requestId: Id.optional(),
+  /** The connection the request is for (default: the active one), so a result always belongs to its connection. */
+  connectionId: Id.optional(),
   texts: z
     .array(z.string())
     .min(1, 'Nothing to translate.')
@@ -211,6 +217,8 @@ export const TranslateRunOutput = z.object({
   engine: z.string().nullable(),
   /** True when served from the in-memory cache of identical requests. */
   cached: z.boolean(),
+  /** Requests it took when a long text was cut into pieces (absent: one request). */
+  requests: z.number().int().optional(),
 });
 export type TranslateRunOutput = z.infer<typeof TranslateRunOutput>;
 
@@ -613,6 +621,8 @@ export const contract = {
   'localService.status': { input: NoInput, output: LocalServiceStatus },
   'localService.languages': { input: NoInput, output: LocalServiceLanguages },
   'localService.restart': { input: NoInput, output: LocalServiceStatus },
+  ...translateCalls,
+  ...historyCalls,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;
@@ -654,6 +664,8 @@ export const events = {
   'documents.changed': DocumentJob,
   /** A menu item or shortcut the renderer acts on. */
   'app.command': z.object({ command: MenuCommand }),
+  ...translateEvents,
+  ...historyEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Events = typeof events;

@@ -5,11 +5,13 @@ import { registerConnectionsIpc, registerCredentialsIpc } from './connections.js
 import type { HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
 import { registerTranslateIpc } from './translate.js';
+import { registerHistoryIpc } from './history.js';
 
 export function registerAllIpc(ctx: HandleContext, services: AppServices): void {
   registerConnectionsIpc(ctx, services);
   registerCredentialsIpc(ctx, services);
   registerTranslateIpc(ctx, services);
+  registerHistoryIpc(ctx, services);
   registerDocumentsIpc(ctx, services);
   registerGlossariesIpc(ctx, services);
   registerAdminKeysIpc(ctx, services);

@@ -10,11 +10,15 @@ import type { LanguagesService } from '../services/languages.js';
 import type { LocalServiceManager } from '../services/local-service.js';
 import type { SettingsService } from '../services/settings.js';
 import type { TranslateService } from '../services/translate.js';
+import type { HistoryService } from '../services/history.js';
+import type { TranslatePrefsService } from '../services/translate-prefs.js';
 
 export interface AppServices {
   connections: ConnectionsService;
   languages: LanguagesService;
   translate: TranslateService;
+  translatePrefs: TranslatePrefsService;
+  history: HistoryService;
   usage: UsageService;
   glossaries: GlossariesService;
   adminKeys: AdminKeysService;

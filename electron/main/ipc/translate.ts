@@ -1,4 +1,4 @@
-/** IPC registrar (main process): `languages.*`, `translate.*` and `usage.*`. */
+/** IPC registrar (main process): `languages.*`, `translate.*`, `translatePrefs.*` and `usage.*`. */
 import { handle, type HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
 
@@ -8,5 +8,12 @@ export function registerTranslateIpc(ctx: HandleContext, s: AppServices): void {
   handle(ctx, 'translate.batch', (i) => s.translate.batch({ ...i, concurrency: i.concurrency ?? s.settings.get().batchConcurrency }));
   handle(ctx, 'translate.cancel', (i) => s.translate.cancel(i.requestId));
   handle(ctx, 'translate.detect', (i) => s.translate.detect(i.texts));
+  handle(ctx, 'languages.pairs', (i) => s.languages.pairs(i.refresh === true));
+  handle(ctx, 'translatePrefs.get', () => s.translatePrefs.get());
+  handle(ctx, 'translatePrefs.update', async (i) => {
+    const next = s.translatePrefs.update(i);
+    if (i.historyMaxEntries !== undefined) await s.history.applyCap(next.historyMaxEntries);
+    return next;
+  });
   handle(ctx, 'usage.get', () => s.usage.get());
 }

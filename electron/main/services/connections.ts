@@ -180,6 +180,18 @@ export class ConnectionsService {
     await client.getUsage({ deadlineMs: 30_000 });
   }
 
+  /**
+   * Checks an admin key against the admin interface (listing developer keys reads nothing but ids and labels)
+   * before it is saved; a 403 there means it is not an admin key or the account's admin interface is off.
+   */
+  private async verifyAdmin(r: ConnectionRecord, adminKey: string): Promise<void> {
+    let baseUrl = this.baseFor(r);
+    if (r.kind === 'hosted' && this.deps.hosted.pro) baseUrl = this.deps.hosted.pro;
+    if (!baseUrl) throw new ApiError('no_connection', 'This connection has no address. Edit it in Settings → Connections.');
+    const client = this.deps.makeClient({ baseUrl, apiKey: adminKey, authScheme: r.authScheme });
+    await client.listDeveloperKeys({ deadlineMs: 30_000 });
+  }
+
   private async ensureCanStore(persistence: Persistence): Promise<void> {
     if (persistence !== 'persist') return;
     const avail = await this.deps.credentials.availability();
@@ -267,6 +279,7 @@ export class ConnectionsService {
   async setSecret(id: string, kind: SecretKind, secret: string, persistence: Persistence = 'persist'): Promise<SecretStatus> {
     const r = this.record(id);
     if (r.kind === 'local') throw new ApiError('bad_request', 'The local engine manages its own keys; nothing to set.');
+    if (kind === 'admin') await this.verifyAdmin(r, secret);
     const st = await this.deps.credentials.set(slotOf(id, kind), secret, persistence);
     this.clients.delete(`${id}/${kind}`);
     this.deps.events.emit('connections.changed', this.state());

@@ -2,15 +2,31 @@
  * Translation (main process, plain Node): one request (`run`) with a cache of identical requests and
  * cancellation of stale ones by request id, and multi-segment batches (`batch`) with progress events. The key
  * and the HTTP calls stay here; the renderer gets text, detected language and billed characters.
+ * A result belongs to its request: the cache key holds the connection and every option, and a request names the
+ * connection it was made for. A single text over the request limit is cut into pieces (`long-text.ts`), sent as
+ * several text entries/requests with the batch machinery, and joined back, with progress under its request id.
+ * Successful translations go to the history when the user turned it on (`history.ts`).
  */
 import type { TranslateBatchOutput, TranslateOptions, TranslateRunOutput, TranslationView } from '../../../shared/ipc/contract.js';
 import { codePoints } from '../../../shared/spec/billing.js';
 import type { WireTranslation } from '../../../shared/spec/wire.js';
 import { translateBody } from './api-client.js';
 import { ApiError } from './api-errors.js';
-import { runBatches } from './batching.js';
+import { BATCH_BODY_BUDGET, runBatches, textCost } from './batching.js';
 import type { ConnectionsService } from './connections.js';
 import type { EventBus } from './event-bus.js';
+import type { NewHistoryEntry } from './history.js';
+import { joinPieces, splitLongText } from './long-text.js';
+
+export interface TranslateServiceOptions {
+  /** Records a successful translation (the history decides whether it is on). */
+  record?: (entry: NewHistoryEntry) => unknown;
+  /** Requests in flight at once for long texts and batches (Settings). */
+  concurrency?: () => number;
+}
+
+const encoder = new TextEncoder();
+let longCounter = 0;
 
 const CACHE_LIMIT = 500;
 
@@ -32,6 +48,7 @@ export class TranslateService {
   constructor(
     private readonly connections: ConnectionsService,
     private readonly events: EventBus,
+    private readonly opts: TranslateServiceOptions = {},
   ) {}
 
   private track(id: string | undefined): AbortController {
@@ -48,8 +65,8 @@ export class TranslateService {
     if (id !== undefined && this.inflight.get(id) === ctl) this.inflight.delete(id);
   }
 
-  async run(input: { requestId?: string; texts: string[]; options: TranslateOptions }): Promise<TranslateRunOutput> {
-    const connectionId = this.connections.activeId();
+  async run(input: { requestId?: string; connectionId?: string; texts: string[]; options: TranslateOptions }): Promise<TranslateRunOutput> {
+    const connectionId = input.connectionId ?? this.connections.activeId();
     const cacheKey = JSON.stringify([connectionId, input.texts, input.options]);
     const hit = this.cache.get(cacheKey);
     const ctl = this.track(input.requestId);
@@ -61,9 +78,17 @@ export class TranslateService {
     }
     try {
       const client = await this.connections.clientFor(connectionId);
-      const res = await client.translate(input.texts, input.options, { signal: ctl.signal, ...(input.requestId !== undefined && { requestId: input.requestId }) });
-      const out: TranslateRunOutput = { translations: res.translations.map(toView), characters: totalCodePoints(input.texts), engine: res.engine, cached: false };
+      const base = encoder.encode(JSON.stringify(translateBody([], input.options))).length;
+      const single = input.texts.length === 1 ? input.texts[0]! : undefined;
+      let out: TranslateRunOutput;
+      if (single !== undefined && base + textCost(single) > BATCH_BODY_BUDGET) {
+        out = await this.runLong(client, single, input.options, base, ctl.signal, input.requestId ?? `long-${++longCounter}`);
+      } else {
+        const res = await client.translate(input.texts, input.options, { signal: ctl.signal, ...(input.requestId !== undefined && { requestId: input.requestId }) });
+        out = { translations: res.translations.map(toView), characters: totalCodePoints(input.texts), engine: res.engine, cached: false };
+      }
       this.cache.set(cacheKey, out);
+      this.record(connectionId, input.texts, input.options, out);
       if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.connections.noteActiveError(undefined);
       return out;
@@ -74,6 +99,73 @@ export class TranslateService {
       throw e;
     } finally {
       this.untrack(input.requestId, ctl);
+    }
+  }
+
+  /**
+   * One text over the request limit: pieces as large as a request allows, packed into as few requests as the
+   * limits allow, `concurrency` at a time; progress goes out as `translate.batchProgress` under the request id.
+   */
+  private async runLong(
+    client: Awaited<ReturnType<ConnectionsService['clientFor']>>,
+    text: string,
+    options: TranslateOptions,
+    base: number,
+    signal: AbortSignal,
+    progressId: string,
+  ): Promise<TranslateRunOutput> {
+    const pieces = splitLongText(text, BATCH_BODY_BUDGET - base);
+    const cores = pieces.filter((p) => p.core !== '').map((p) => p.core);
+    let engine: string | null = null;
+    const outcome = await runBatches<TranslationView>({
+      segments: cores,
+      baseBytes: base,
+      concurrency: this.opts.concurrency?.() ?? 4,
+      signal,
+      send: async (texts, sig) => {
+        const res = await client.translate(texts, options, { signal: sig, requestId: progressId });
+        engine ??= res.engine;
+        return res.translations.map(toView);
+      },
+      onProgress: (p) => this.events.emit('translate.batchProgress', { batchId: progressId, ...p }),
+    });
+    if (outcome.failures.length > 0) {
+      throw new ApiError('too_large', outcome.failures[0]!.message);
+    }
+    const parts = outcome.results.map((r) => r!);
+    const billed = parts.every((p) => p.billedCharacters !== undefined)
+      ? parts.reduce((n, p) => n + (p.billedCharacters ?? 0), 0)
+      : undefined;
+    const view: TranslationView = {
+      text: joinPieces(pieces, parts.map((p) => p.text)),
+      detectedSourceLanguage: parts[0]?.detectedSourceLanguage ?? '',
+    };
+    if (billed !== undefined) view.billedCharacters = billed;
+    if (parts[0]?.modelTypeUsed !== undefined) view.modelTypeUsed = parts[0].modelTypeUsed;
+    return { translations: [view], characters: codePoints(text), engine, cached: false, requests: outcome.requests };
+  }
+
+  private record(connectionId: string | null, texts: string[], options: TranslateOptions, out: TranslateRunOutput): void {
+    if (!this.opts.record || connectionId === null) return;
+    const name = this.connections.list().connections.find((c) => c.id === connectionId)?.name ?? '';
+    const billed = out.translations.every((t) => t.billedCharacters !== undefined)
+      ? out.translations.reduce((n, t) => n + (t.billedCharacters ?? 0), 0)
+      : null;
+    try {
+      void Promise.resolve(
+        this.opts.record({
+          connectionId,
+          connectionName: name,
+          sourceLang: options.sourceLang ?? '',
+          detectedSourceLang: out.translations[0]?.detectedSourceLanguage ?? '',
+          targetLang: options.targetLang,
+          source: texts.join('\n'),
+          target: out.translations.map((t) => t.text).join('\n'),
+          billedCharacters: billed,
+        }),
+      ).catch(() => undefined); // history is a convenience: a failed write never fails the translation
+    } catch {
+      // As above.
     }
   }
 
