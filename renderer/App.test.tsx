@@ -48,7 +48,7 @@ describe('first run', () => {
     expect((screen.getByRole('radio', { name: /Local engine/ }) as HTMLInputElement).checked).toBe(true);
     const offered = await screen.findByRole('region', { name: 'What the local engine translates' });
     expect(offered.textContent).toContain('Bulgarian');
-    expect(offered.textContent).toContain('English (British)');
+    expect(offered.textContent).toContain('British English');
     await user.click(screen.getByRole('button', { name: 'Start translating with the local engine' }));
     expect(await screen.findByRole('heading', { name: 'Translate', level: 1 })).toBeTruthy();
     expect(app.callsOf('connections.addLocal')).toHaveLength(1);

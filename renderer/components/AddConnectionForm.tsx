@@ -6,7 +6,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ConnectionView } from '../../shared/ipc/contract.js';
-import { api, errorMessage, unwrap } from '../lib/api.js';
+import { useFormat, useT } from '../i18n/index.js';
+import { api, unwrap } from '../lib/api.js';
+import { DetailedNote } from './DetailedNote.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import {
   keys,
@@ -36,12 +38,14 @@ function useActivate(onAdded?: (c: ConnectionView) => void) {
   };
 }
 
-export function AddConnectionForm({ kind, onAdded, localLabel = 'Use the local engine' }: Props) {
-  if (kind === 'local') return <LocalForm onAdded={onAdded} label={localLabel} />;
+export function AddConnectionForm({ kind, onAdded, localLabel }: Props) {
+  const t = useT();
+  if (kind === 'local') return <LocalForm onAdded={onAdded} label={localLabel ?? t('connections.form.useLocal')} />;
   return <KeyForm kind={kind} onAdded={onAdded} />;
 }
 
 function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; label: string }) {
+  const t = useT();
   const status = useLocalServiceStatus();
   // Asking for its languages starts the engine (main starts it on demand), so the user sees what it can do first.
   const languages = useLocalServiceLanguages();
@@ -56,33 +60,25 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
   const state = status.data?.state;
   return (
     <div className="stack">
-      <p>
-        Translates on this computer with Apertium: no account, no key to manage, and your text never leaves
-        the machine. Quality is below the hosted service’s, and fewer languages are available.
-      </p>
+      <p>{t('connections.form.localAbout')}</p>
       <div role="status" className="hint">
-        {status.isPending && 'Checking the local engine…'}
-        {state === 'stopped' && languages.isFetching && 'Starting the local engine to list its languages…'}
-        {state === 'starting' && 'The local engine is starting…'}
-        {state === 'error' && (status.data?.message ?? 'The local engine failed to start.')}
-        {status.isError && errorMessage(status.error)}
+        {status.isPending && t('connections.form.checkingLocal')}
+        {state === 'stopped' && languages.isFetching && t('connections.form.startingForLanguages')}
+        {state === 'starting' && t('connections.form.localStarting')}
+        {state === 'error' && <DetailedNote text={t('connections.form.localFailed')} detail={status.data?.message} />}
       </div>
+      {status.isError && <ErrorAlert error={status.error} />}
       {languages.data && languages.data.source.length + languages.data.target.length === 0 && (
-        <p className="hint">Its languages are listed once it has started.</p>
+        <p className="hint">{t('connections.form.languagesLater')}</p>
       )}
       {languages.data && languages.data.source.length + languages.data.target.length > 0 && (
-        <section className="stack" aria-label="What the local engine translates">
-          {languages.data.pseudo && (
-            <p className="alert alert-warning">
-              Only the pseudo engine is running: it makes pseudo-localised previews for testing layouts, not
-              translations.
-            </p>
-          )}
-          <LanguageBadges title="Translates from" languages={languages.data.source} />
-          <LanguageBadges title="Into" languages={languages.data.target} />
+        <section className="stack" aria-label={t('connections.form.localLanguages')}>
+          {languages.data.pseudo && <p className="alert alert-warning">{t('connections.form.pseudoOnly')}</p>}
+          <LanguageBadges title={t('connections.form.from')} languages={languages.data.source} />
+          <LanguageBadges title={t('connections.form.into')} languages={languages.data.target} />
         </section>
       )}
-      {languages.isError && <p className="error-text">{errorMessage(languages.error)}</p>}
+      {languages.isError && <ErrorAlert error={languages.error} />}
       <div>
         <button
           type="button"
@@ -90,7 +86,7 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
           onClick={() => add.mutate()}
           disabled={add.isPending}
         >
-          {add.isPending ? 'Starting…' : label}
+          {add.isPending ? t('connections.form.starting') : label}
         </button>
       </div>
       {add.isError && <ErrorAlert error={add.error} look="box" />}
@@ -100,9 +96,11 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
 
 function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: ConnectionView) => void }) {
   const uid = useId();
+  const t = useT();
   const creds = useCredentialsStatus();
   const activate = useActivate(onAdded);
-  const [name, setName] = useState(kind === 'hosted' ? 'Hosted service' : 'Custom service');
+  // A default name the user can keep or change; it is data from then on (saved as typed).
+  const [name, setName] = useState(() => t(kind === 'hosted' ? 'connections.form.hostedName' : 'connections.form.customName'));
   const [apiKey, setApiKey] = useState('');
   const [tier, setTier] = useState<'auto' | 'pro' | 'free'>('auto');
   const [baseUrl, setBaseUrl] = useState('');
@@ -136,12 +134,10 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
   return (
     <form className="form-grid" onSubmit={submit} aria-describedby={`${uid}-about`}>
       <p id={`${uid}-about`}>
-        {kind === 'hosted'
-          ? 'Paste the API key of your account. Verso checks it before saving; a key ending in “:fx” is a Free key and is sent to the Free address.'
-          : 'For a service that speaks the same API at another address (a proxy, a self-hosted copy).'}
+        {t(kind === 'hosted' ? 'connections.form.hostedAbout' : 'connections.form.customAbout')}
       </p>
       <div className="field">
-        <label htmlFor={`${uid}-name`}>Name</label>
+        <label htmlFor={`${uid}-name`}>{t('connections.form.name')}</label>
         <input
           id={`${uid}-name`}
           type="text"
@@ -152,11 +148,11 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
       </div>
       {kind === 'custom' && (
         <div className="field">
-          <label htmlFor={`${uid}-url`}>Base address</label>
+          <label htmlFor={`${uid}-url`}>{t('connections.form.baseUrl')}</label>
           <input
             id={`${uid}-url`}
             type="url"
-            placeholder="https://translate.example.com"
+            placeholder={t('connections.form.baseUrlPlaceholder')}
             value={baseUrl}
             onChange={(e) => setBaseUrl(e.target.value)}
             required
@@ -164,7 +160,7 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
         </div>
       )}
       <div className="field">
-        <label htmlFor={`${uid}-key`}>API key</label>
+        <label htmlFor={`${uid}-key`}>{t('connections.form.apiKey')}</label>
         <input
           id={`${uid}-key`}
           type="password"
@@ -177,18 +173,18 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
       </div>
       {kind === 'hosted' && (
         <div className="field">
-          <label htmlFor={`${uid}-tier`}>Plan</label>
+          <label htmlFor={`${uid}-tier`}>{t('connections.form.plan')}</label>
           <select id={`${uid}-tier`} value={tier} onChange={(e) => setTier(e.target.value as typeof tier)}>
-            <option value="auto">Detect from the key</option>
-            <option value="pro">Pro</option>
-            <option value="free">Free</option>
+            <option value="auto">{t('connections.form.planAuto')}</option>
+            <option value="pro">{t('connections.form.planPro')}</option>
+            <option value="free">{t('connections.form.planFree')}</option>
           </select>
         </div>
       )}
       <details>
-        <summary>Advanced</summary>
+        <summary>{t('connections.form.advanced')}</summary>
         <div className="field">
-          <label htmlFor={`${uid}-scheme`}>Authorization scheme</label>
+          <label htmlFor={`${uid}-scheme`}>{t('connections.form.authScheme')}</label>
           <input
             id={`${uid}-scheme`}
             type="text"
@@ -196,9 +192,7 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
             value={authScheme}
             onChange={(e) => setAuthScheme(e.target.value)}
           />
-          <p className="hint">
-            Sent as “Authorization: scheme key”. Keep Service-Auth-Key unless your service says otherwise.
-          </p>
+          <p className="hint">{t('connections.form.authSchemeHint')}</p>
         </div>
       </details>
       <label className="check">
@@ -208,20 +202,17 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
           disabled={!canPersist}
           onChange={(e) => setSessionOnly(e.target.checked)}
         />
-        Keep the key for this session only
+        {t('connections.form.sessionOnly')}
       </label>
       {!canPersist && (
-        <p className="reason">
-          {creds.data?.reason ??
-            'This computer has no secure key store, so the key is kept only until Verso quits.'}
-        </p>
+        <DetailedNote className="reason" text={t('connections.form.noKeyStore')} detail={creds.data?.reason} />
       )}
       {canPersist && persistence === 'persist' && (
-        <p className="hint">The key is stored encrypted by your system’s key store and never shown again.</p>
+        <p className="hint">{t('connections.form.storedEncrypted')}</p>
       )}
       <div>
         <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-          {add.isPending ? 'Checking the key…' : 'Check and save'}
+          {add.isPending ? t('connections.form.checking') : t('connections.form.checkAndSave')}
         </button>
       </div>
       {add.isError && <ErrorAlert error={add.error} look="box" />}
@@ -236,11 +227,16 @@ function LanguageBadges({
   title: string;
   languages: readonly { code: string; name: string }[];
 }) {
+  const f = useFormat();
+  // Names in the UI language (the API's English name where Intl has none), in the UI language's order.
+  const named = languages
+    .map((l) => ({ code: l.code, name: f.languageName(l.code, l.name) }))
+    .sort((a, b) => f.compare(a.name, b.name));
   return (
     <div>
       <h3>{title}</h3>
       <ul className="pair-list">
-        {languages.map((l) => (
+        {named.map((l) => (
           <li key={l.code} className="badge">
             {l.name}
           </li>

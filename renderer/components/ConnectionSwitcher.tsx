@@ -3,13 +3,13 @@
  * languages and glossaries are keyed by connection, so the Translate screen refetches for the new one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useT } from '../i18n/index.js';
 import { api, unwrap } from '../lib/api.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { keys, useConnections } from '../lib/queries.js';
 
-const KIND_LABELS = { local: 'local engine', hosted: 'hosted', custom: 'custom' } as const;
-
 export function ConnectionSwitcher() {
+  const t = useT();
   const qc = useQueryClient();
   const connections = useConnections();
   const switchTo = useMutation({
@@ -23,7 +23,7 @@ export function ConnectionSwitcher() {
   if (!list.length) return null;
   return (
     <div className="field">
-      <label htmlFor="connection-switcher">Connection</label>
+      <label htmlFor="connection-switcher">{t('connections.switcher.label')}</label>
       <select
         id="connection-switcher"
         value={connections.data?.activeId ?? ''}
@@ -32,7 +32,7 @@ export function ConnectionSwitcher() {
       >
         {list.map((c) => (
           <option key={c.id} value={c.id}>
-            {c.name} ({c.tier ? `${KIND_LABELS[c.kind]}, ${c.tier}` : KIND_LABELS[c.kind]})
+            {t('connections.switcher.option', { name: c.name, kind: c.kind, tier: c.tier ?? 'none' })}
           </option>
         ))}
       </select>

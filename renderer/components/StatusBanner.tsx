@@ -4,7 +4,10 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, errorMessage, unwrap } from '../lib/api.js';
+import { useT } from '../i18n/index.js';
+import { api, unwrap } from '../lib/api.js';
+import { DetailedNote } from './DetailedNote.js';
+import { ErrorAlert } from './ErrorAlert.js';
 import { keys, useConnections, useConnectionStatus } from '../lib/queries.js';
 import { useUiStore } from '../state/ui-store.js';
 
@@ -26,6 +29,7 @@ export function useOnline(): boolean {
 }
 
 export function StatusBanner() {
+  const t = useT();
   const qc = useQueryClient();
   const status = useConnectionStatus();
   const connections = useConnections();
@@ -44,10 +48,7 @@ export function StatusBanner() {
   if (!online && active && active.kind !== 'local') {
     return (
       <div className="banner banner-warning" role="status">
-        <p>
-          You are offline. “{active.name}” needs the internet; reconnect, or switch to the local engine in the
-          connection menu to keep translating.
-        </p>
+        <p>{t('app.status.offline', { name: active.name })}</p>
       </div>
     );
   }
@@ -55,18 +56,15 @@ export function StatusBanner() {
     return (
       <div className="banner banner-info" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p>Starting the local engine… Translation will be available in a few seconds.</p>
+        <p>{t('app.status.starting')}</p>
       </div>
     );
   }
   if (state === 'error') {
     return (
       <div className="banner banner-error" role="alert">
-        <p>
-          {status.data?.message ??
-            'The connection is not working. Check its settings, or switch to another connection.'}
-          {retry.isError && ` ${errorMessage(retry.error)}`}
-        </p>
+        <DetailedNote text={t('app.status.error')} detail={status.data?.message} />
+        {retry.isError && <ErrorAlert error={retry.error} />}
         <div className="banner-actions">
           <button
             type="button"
@@ -74,10 +72,10 @@ export function StatusBanner() {
             onClick={() => retry.mutate()}
             disabled={retry.isPending}
           >
-            {active?.kind === 'local' ? 'Restart local engine' : 'Try again'}
+            {active?.kind === 'local' ? t('app.status.restartLocal') : t('app.tryAgain')}
           </button>
           <button type="button" className="btn btn-small" onClick={() => setScreen('settings')}>
-            Open Settings
+            {t('app.status.openSettings')}
           </button>
         </div>
       </div>
@@ -85,8 +83,8 @@ export function StatusBanner() {
   }
   if (status.isError) {
     return (
-      <div className="banner banner-error" role="alert">
-        <p>{errorMessage(status.error)}</p>
+      <div className="banner banner-error">
+        <ErrorAlert error={status.error} />
       </div>
     );
   }

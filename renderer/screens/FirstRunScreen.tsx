@@ -4,37 +4,25 @@
  */
 import { useState } from 'react';
 import { AddConnectionForm, type ConnectionChoice } from '../components/AddConnectionForm.js';
+import { useT, type MessageId } from '../i18n/index.js';
 
-const CHOICES: { id: ConnectionChoice; title: string; text: string }[] = [
-  {
-    id: 'local',
-    title: 'Local engine (recommended to start)',
-    text: 'Translate offline on this computer. No account or key needed.',
-  },
-  {
-    id: 'hosted',
-    title: 'Hosted service with an API key',
-    text: 'Best quality and all languages; uses the characters of your plan.',
-  },
-  {
-    id: 'custom',
-    title: 'Custom service address',
-    text: 'A compatible service at another address, with its key.',
-  },
+const CHOICES: { id: ConnectionChoice; title: MessageId; text: MessageId }[] = [
+  { id: 'local', title: 'firstRun.local.title', text: 'firstRun.local.text' },
+  { id: 'hosted', title: 'firstRun.hosted.title', text: 'firstRun.hosted.text' },
+  { id: 'custom', title: 'firstRun.custom.title', text: 'firstRun.custom.text' },
 ];
 
 export default function FirstRunScreen() {
+  const t = useT();
   const [choice, setChoice] = useState<ConnectionChoice>('local');
   return (
     <main className="first-run" aria-labelledby="first-run-title">
       <div>
-        <h1 id="first-run-title">Welcome to Verso</h1>
-        <p className="hint">
-          Choose how Verso translates. You can add more connections and switch between them later in Settings.
-        </p>
+        <h1 id="first-run-title">{t('firstRun.title')}</h1>
+        <p className="hint">{t('firstRun.intro')}</p>
       </div>
       <fieldset className="choice-list plain-fieldset">
-        <legend className="visually-hidden">How Verso translates</legend>
+        <legend className="visually-hidden">{t('firstRun.legend')}</legend>
         {CHOICES.map((c) => (
           <label key={c.id} className="card choice" data-selected={choice === c.id}>
             <input
@@ -45,15 +33,15 @@ export default function FirstRunScreen() {
               onChange={() => setChoice(c.id)}
             />
             <span>
-              <strong>{c.title}</strong>
+              <strong>{t(c.title)}</strong>
               <br />
-              <span className="hint">{c.text}</span>
+              <span className="hint">{t(c.text)}</span>
             </span>
           </label>
         ))}
       </fieldset>
-      <section className="card" aria-label="Set up the chosen connection">
-        <AddConnectionForm key={choice} kind={choice} localLabel="Start translating with the local engine" />
+      <section className="card" aria-label={t('firstRun.setup')}>
+        <AddConnectionForm key={choice} kind={choice} localLabel={t('firstRun.start')} />
       </section>
     </main>
   );

@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 /**
  * Component tests of Settings against a fake VersoApi: preferences are saved in main, connections can be tested,
- * re-keyed (write-only) and removed after confirmation, and the theme group works from the keyboard.
+ * re-keyed (write-only) and removed after confirmation, the theme group works from the keyboard, and the
+ * interface language switches the open screen at once (pseudo-locales offered only when main says so).
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionView } from '../../shared/ipc/contract.js';
+import en from '../../shared/i18n/en/index.js';
+import { compileCatalog } from '../../shared/i18n/compile.js';
+import type { ConnectionView, Settings } from '../../shared/ipc/contract.js';
+import { installTestI18n } from '../i18n/index.js';
 import { useUiStore } from '../state/ui-store.js';
 import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../test-utils/scenario.js';
 
@@ -16,6 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  installTestI18n('en', compileCatalog(en));
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -104,5 +109,47 @@ describe('Settings', () => {
     await waitFor(() => expect(screen.queryByText('Agency account')).toBeNull());
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(app.callsOf('connections.remove')).toEqual([{ id: HOSTED.id }]);
+  });
+});
+
+const APP_INFO = { name: 'Verso', version: '1.0.0', platform: 'linux', shell: 'web', runtimeVersion: '20' } as const;
+
+describe('Interface language', () => {
+  it('offers the pseudo-locales only when the app runs with them', async () => {
+    renderApp({ 'app.info': () => APP_INFO });
+    const picker = (await screen.findByLabelText('Interface language')) as HTMLSelectElement;
+    const values = () => [...picker.options].map((o) => o.value);
+    expect(values()).toEqual(['system', 'en']);
+    // The language is named in itself, so a user lost in a foreign UI still finds theirs.
+    expect(picker.options[1]!.textContent).toBe('English');
+    expect(picker.options[1]!.lang).toBe('en');
+    expect(picker.options[0]!.textContent).toBe('Same as the system (English)');
+  });
+
+  it('re-renders the open screen in the chosen language, mirrors for right-to-left, and saves the choice', async () => {
+    const user = userEvent.setup();
+    let saved: Settings = settings();
+    const app = renderApp({
+      'app.info': () => ({ ...APP_INFO, pseudoLocales: true }),
+      'settings.get': () => saved,
+      'settings.update': (patch) => (saved = { ...saved, ...(patch as Partial<Settings>) }),
+    });
+    const picker = await screen.findByLabelText('Interface language');
+    await waitFor(() => expect([...(picker as HTMLSelectElement).options].map((o) => o.value)).toContain('ar-XB'));
+    await user.selectOptions(picker, 'en-XA');
+    const heading = await screen.findByRole('heading', { level: 1, name: /^⟦Šéţţíñĝš~+⟧$/ });
+    expect(heading).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en-XA');
+    expect(document.documentElement.dir).toBe('ltr');
+    // The navigation (outside the screen) follows too.
+    expect(screen.getByRole('button', { name: /⟦Ţŕáñšĺáţé/ })).toBeTruthy();
+    await waitFor(() => expect(app.callsOf('settings.update')).toContainEqual({ uiLanguage: 'en-XA' }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: /Íñţéŕƒáçé ĺáñĝúáĝé/ }), 'ar-XB');
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    await user.selectOptions(screen.getByRole('combobox', { name: /Íñţéŕƒáçé ĺáñĝúáĝé/ }), 'system');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(document.documentElement.dir).toBe('ltr');
+    await waitFor(() => expect(app.callsOf('settings.update')).toContainEqual({ uiLanguage: 'system' }));
   });
 });
