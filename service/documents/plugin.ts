@@ -25,7 +25,32 @@ import { ACCEPTED_LIST, isAcceptedExtension, loadFormats } from './formats.js';
 import { readDocumentParams, resolveDocumentResources, type Fields } from './params.js';
 import { DocumentService, type DocumentsOptions, type UploadTicket } from './service.js';
 
+import { explainOleOffice, isOle } from '../formats/office/ole.js';
+
 export type { DocumentsOptions } from './service.js';
+
+const OOXML = new Set(['docx', 'xlsx', 'pptx']);
+
+/** What to save a file of an unaccepted type as, so the user knows the one step that fixes it. */
+const SAVE_AS: Record<string, { app: string; as: string }> = {
+  xls: { app: 'Excel or LibreOffice Calc', as: '.xlsx' },
+  xlsm: { app: 'Excel', as: '.xlsx' },
+  ods: { app: 'LibreOffice Calc', as: '.xlsx' },
+  ppt: { app: 'PowerPoint or LibreOffice Impress', as: '.pptx' },
+  pptm: { app: 'PowerPoint', as: '.pptx' },
+  odp: { app: 'LibreOffice Impress', as: '.pptx' },
+  odt: { app: 'LibreOffice Writer', as: '.docx' },
+  docm: { app: 'Word', as: '.docx' },
+  dotx: { app: 'Word', as: '.docx' },
+  rtf: { app: 'Word or LibreOffice Writer', as: '.docx' },
+  vtt: { app: 'a subtitle editor (for example Subtitle Edit or Aegisub)', as: 'SubRip (.srt)' },
+  ass: { app: 'a subtitle editor (for example Aegisub)', as: 'SubRip (.srt)' },
+  sub: { app: 'a subtitle editor', as: 'SubRip (.srt)' },
+  md: { app: 'a text editor', as: '.txt (or convert it to .html)' },
+  csv: { app: 'Excel or LibreOffice Calc', as: '.xlsx' },
+  tif: { app: 'an image editor', as: '.png or .jpg' },
+  tiff: { app: 'an image editor', as: '.png or .jpg' },
+};
 
 const NOT_FOUND_MESSAGE =
   'Document not found: no document matches this document_id and document_key (it may have been downloaded ' +
@@ -155,9 +180,12 @@ async function handleUpload(
     const dot = fileName.lastIndexOf('.');
     const ext = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
     if (!isAcceptedExtension(ext)) {
+      const saveAs = SAVE_AS[ext];
       throw badRequest(
         `${ext ? `File extension ".${ext}" is not accepted` : `The file name "${fileName}" has no extension`}. ` +
-          `Accepted extensions: ${ACCEPTED_LIST}. Rename the file to its real type or convert it.`,
+          (saveAs
+            ? `Open it in ${saveAs.app} and save it as ${saveAs.as}, then upload that file.`
+            : `Accepted extensions: ${ACCEPTED_LIST}. Save the file in one of these formats and upload it again.`),
         'unsupported_file_type',
       );
     }
@@ -175,6 +203,11 @@ async function handleUpload(
     const formats = await loadFormats();
     const handler = formats.handlerFor(ext);
     if ('unavailable' in handler) throw badRequest(handler.unavailable, 'format_unavailable');
+    if (file.size > 0 && OOXML.has(ext) && isOle(file.head)) {
+      // A docx/xlsx/pptx saved with a password is an OLE container, not a zip: say so instead of "rename it".
+      const why = await explainOleOffice(file.plainPath, ext);
+      if (why) throw badRequest(why, why.includes('password') ? 'password_protected' : 'file_type_mismatch');
+    }
     if (file.size > 0 && !handler.sniff(file.head, ext)) {
       const looks = formats.guess(file.head, ext);
       throw badRequest(

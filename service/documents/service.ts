@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { baseLanguage } from '../../shared/spec/languages.js';
+import { SOURCE_LANGUAGES, TARGET_LANGUAGES, baseLanguage } from '../../shared/spec/languages.js';
 import { LIMITS, MINIMUM_BILLED_EXTENSIONS } from '../../shared/spec/limits.js';
 import { tmLookup, type TranslateDeps } from '../domain/translate.js';
 import { billingPeriod } from '../domain/usage.js';
@@ -93,12 +93,21 @@ interface Job {
   presetError?: string;
   source?: string;
   engineId?: string;
+  /** Units the engine (or memory) translated for this job; 0 at the end of a job with text is a reader bug. */
+  unitsTranslated: number;
   startedAt?: number;
   progress: number;
   abort: AbortController;
 }
 
 class JobFailure extends Error {}
+
+/** `Arabic` for `AR`, `English (American)` for `EN-US`; the code itself when the tables do not know it. */
+function languageName(code: string): string {
+  return (
+    TARGET_LANGUAGES.find((l) => l.code === code)?.name ?? SOURCE_LANGUAGES.find((l) => l.code === baseLanguage(code))?.name ?? code
+  );
+}
 
 const delay = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -324,6 +333,7 @@ export class DocumentService {
       failInjected: u.failInjected,
       presetError,
       source: params.source,
+      unitsTranslated: 0,
       progress: 0,
       abort: new AbortController(),
     };
@@ -393,6 +403,14 @@ export class DocumentService {
         createEncryptStream(job.key, job.id, 'result'),
         createWriteStream(this.resultPath(job.id), { mode: 0o600 }),
       );
+      if (job.characters > 0 && job.unitsTranslated === 0) {
+        // The count at upload found text, yet the reader sent none of it: never bill that as a translation.
+        throw new JobFailure(
+          `The document has text (${job.characters} characters), but the local service's .${job.ext} reader found none of it to ` +
+            'translate, so nothing was translated and nothing is billed. Convert the document (for example to .docx) and upload it again, ' +
+            'or use a hosted account; please report this file as a bug.',
+        );
+      }
       outcome = { ok: true, outputExtension: result.outputExtension ?? job.ext };
       const seconds = (Date.now() - job.startedAt) / 1000;
       if (job.characters > 0 && seconds > 0.05) {
@@ -428,18 +446,21 @@ export class DocumentService {
   private async translateUnits(job: Job, units: string[], signal: AbortSignal): Promise<string[]> {
     const target = job.params.target;
     if (!job.source) {
-      // Detect from the first few KB of the document's text, once per document.
+      // Detect from the first few KB of the document's text, once per document. A whole document is long enough
+      // that the detector's best guess is used even when it is not sure (a mixed-language file, a short table).
       const sample = units.map(stripMarkers).join('\n').slice(0, 4096);
       let detected: string | undefined;
       try {
         const d = (await this.deps.detector()).detect(sample);
         if (d.status === 'success' && d.language) detected = d.language.toUpperCase();
+        else if (d.guess) detected = d.guess.toUpperCase();
       } catch {
         detected = undefined;
       }
       if (!detected) {
         throw new JobFailure(
-          "The document's source language could not be detected; upload it again with source_lang set.",
+          `The document's source language could not be detected (too little text, or a language the detector does not know). ` +
+            `Upload it again with source_lang set; the local engine translates into ${languageName(target)} from: ${this.sourcesFor(target)}.`,
         );
       }
       job.source = detected;
@@ -452,11 +473,15 @@ export class DocumentService {
     }
     const engine = this.deps.engines.pick(source, target);
     if (!engine) {
+      const how = job.params.source ? 'is' : 'was detected as';
       throw new JobFailure(
-        `The local engine cannot translate ${source} into ${target}. See GET /v2/languages for what it can do, or use a hosted account for this pair.`,
+        `The document ${how} ${languageName(source)} (${source}), and the local engine cannot translate ${languageName(source)} into ${languageName(target)}. ` +
+          `It translates into ${languageName(target)} from: ${this.sourcesFor(target)}. Use a hosted account for this pair` +
+          `${job.params.source ? '' : ', or upload the document again with source_lang set if the detection is wrong'}.`,
       );
     }
     job.engineId = engine.id;
+    job.unitsTranslated += units.filter((u) => stripMarkers(u).trim() !== '').length;
     const out: string[] = new Array(units.length);
     const toEngine: string[] = [];
     const finishers: ((t: string) => void)[] = [];
@@ -481,6 +506,14 @@ export class DocumentService {
       translated.forEach((t, j) => finishers[j]!(t));
     }
     return out;
+  }
+
+  /** The source languages the engines can translate into `target`, for messages ("none" when there are none). */
+  private sourcesFor(target: string): string {
+    const list = SOURCE_LANGUAGES.filter((l) => l.code !== baseLanguage(target) && this.deps.engines.pick(l.code, target)).map(
+      (l) => `${l.name} (${l.code})`,
+    );
+    return list.length > 0 ? list.join(', ') : 'no language (see GET /v2/languages for the pairs it has)';
   }
 
   // ---- status and result ----------------------------------------------------------------------------------

@@ -66,6 +66,9 @@ port.on('message', (m: ToWorker) => {
   if (m.type === 'task') {
     run(m.task).catch((e: unknown) => {
       const err = e instanceof Error ? e : new Error(String(e));
+      // The user reads the handler's message; the library's own words (the cause) go to the service's log only.
+      const cause = err.cause instanceof Error ? err.cause.message : err.name === 'DocumentFormatError' ? undefined : err.message;
+      if (cause) process.stderr.write(`[verso-service] document ${m.task.op} failed (.${m.task.ext}): ${scrub(cause, m.task)}\n`);
       send({ type: 'failed', message: scrub(err.message, m.task), formatError: err.name === 'DocumentFormatError' });
     });
     return;

@@ -58,7 +58,10 @@ async function zipParts(bytes: Buffer): Promise<Map<string, string>> {
   const parts = new Map<string, string>();
   for (const f of Object.values(zip.files)) {
     if (f.dir || !/\.(xml|rels)$/i.test(f.name)) continue;
-    const xml = await f.async('string');
+    const raw = await f.async('nodebuffer');
+    // Parts stored as UTF-16 (custom XML data) are copied unchanged by the service; they are not read here.
+    if ((raw[0] === 0xff && raw[1] === 0xfe) || (raw[0] === 0xfe && raw[1] === 0xff)) continue;
+    const xml = raw.toString('utf8');
     wellFormed(xml, f.name);
     parts.set(f.name, xml);
   }

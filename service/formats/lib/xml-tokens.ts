@@ -49,7 +49,12 @@ export class XmlTokenizer {
     this.parser = new SaxesParser({ xmlns: false, position: true });
     const p = this.parser;
     p.on('error', (err) => {
-      throw new DocumentFormatError(`${what} is not well-formed XML (${err.message}). The file is damaged; re-save it in its application and try again.`);
+      // saxes says `line:column: reason`; the user gets the place, the reason goes to the log through `cause`.
+      const at = /^(\d+):(\d+):/.exec(err.message);
+      throw new DocumentFormatError(
+        `${what} is damaged: its XML is not well-formed${at ? ` (line ${at[1]}, column ${at[2]})` : ''}. Open the file in its application, save it again, and upload the new file.`,
+        { cause: err },
+      );
     });
     p.on('doctype', () => {
       throw new DocumentFormatError(

@@ -75,7 +75,8 @@ export class ZipReader {
       zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true });
     } catch (err) {
       throw new DocumentFormatError(
-        `The ${label} could not be opened as a zip package (${(err as Error).message}). It may be truncated or damaged; re-save it and upload it again.`,
+        `The ${label} could not be opened: it is not a complete zip package (it may be truncated or damaged). Open it in its application, save it again, and upload the new file.`,
+        { cause: err },
       );
     }
     if (zip.entryCount > limits.maxEntries) {
@@ -117,7 +118,7 @@ export class ZipReader {
     } catch (err) {
       zip.close();
       if (err instanceof DocumentFormatError) throw err;
-      throw new DocumentFormatError(`The ${label} is a damaged zip package (${(err as Error).message}). Re-save it and upload it again.`);
+      throw new DocumentFormatError(`The ${label} is a damaged zip package. Open it in its application, save it again, and upload the new file.`, { cause: err });
     }
     return new ZipReader(zip, items, label);
   }
@@ -149,8 +150,10 @@ export class ZipReader {
 
   damaged(item: ZipItem, err: unknown): Error {
     if (err instanceof DocumentFormatError || (err as Error).name === 'AbortError') return err as Error;
+    if (err instanceof DocumentFormatError) return err;
     return new DocumentFormatError(
-      `The ${this.label} is damaged: "${item.name}" cannot be read (${(err as Error).message}). Re-save the file and upload it again.`,
+      `The ${this.label} is damaged: its part "${item.name}" cannot be read. Open the file in its application, save it again, and upload the new file.`,
+      { cause: err },
     );
   }
 

@@ -5,6 +5,7 @@
  */
 import { codePoints } from '../../../shared/spec/billing.js';
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import chardet from 'chardet';
 import { DocumentFormatError } from '../types.js';
 import type { FormatContext, FormatHandler, FormatResult, TranslateUnits } from '../types.js';
 import { stripMarkers } from '../../text/markers.js';
@@ -28,7 +29,7 @@ export function decodeText(bytes: Uint8Array, what: string): { text: string; enc
     const decoder = new TextDecoder(decoderLabel(encoding), { fatal: true, ignoreBOM: false });
     return { text: decoder.decode(bytes), encoding };
   } catch {
-    throw notUtf8(what);
+    throw notUtf8(what, bytes);
   }
 }
 
@@ -43,9 +44,51 @@ export function decoderLabel(encoding: TextEncoding): string {
   return encoding === 'utf16le' ? 'utf-16le' : encoding === 'utf16be' ? 'utf-16be' : 'utf-8';
 }
 
-export function notUtf8(what: string): DocumentFormatError {
+/**
+ * Names the legacy encoding a file most likely uses, for the refusal message. chardet (a port of Mozilla's
+ * universal detector) ranks the candidates; its guesses between related code pages (windows-1251 against Mac
+ * Cyrillic, windows-1252 against -1250) are not reliable enough to decode with, so the service refuses such files
+ * and only names the family. EBCDIC, which chardet does not know, is recognised by its space byte (0x40).
+ */
+export function guessLegacyEncoding(sample: Uint8Array): string | undefined {
+  const head = sample.subarray(0, 64 * 1024);
+  let ebcdicSpaces = 0;
+  let asciiSpaces = 0;
+  for (const b of head) {
+    if (b === 0x40) ebcdicSpaces++;
+    else if (b === 0x20) asciiSpaces++;
+  }
+  if (head.length > 32 && ebcdicSpaces > head.length / 12 && asciiSpaces < ebcdicSpaces / 10) {
+    return 'EBCDIC (an IBM mainframe code page such as cp500 or cp037)';
+  }
+  const best = chardet.analyse(head).find((c) => !/^UTF-/i.test(c.name));
+  if (!best || best.confidence < 10) return undefined;
+  const family = ENCODING_FAMILIES[best.name.toLowerCase()];
+  return family ? `${best.name} (${family})` : best.name;
+}
+
+/** What users call the code pages chardet names, with the look-alikes it cannot tell apart. */
+const ENCODING_FAMILIES: Record<string, string> = {
+  'windows-1251': 'a legacy Cyrillic encoding; Mac Cyrillic (x-mac-cyrillic) and KOI8-R look alike',
+  'koi8-r': 'a legacy Cyrillic encoding; windows-1251 and Mac Cyrillic look alike',
+  'windows-1252': 'Western European, also called cp1252 or Latin-1',
+  'iso-8859-1': 'Western European, also called Latin-1 or windows-1252',
+  'windows-1250': 'Central European; windows-1252 looks alike',
+  'windows-1256': 'Arabic',
+  'iso-8859-6': 'Arabic; windows-1256 looks alike',
+  shift_jis: 'Japanese, also called Shift-JIS or SJIS',
+  'euc-jp': 'Japanese',
+  big5: 'Traditional Chinese',
+  gb18030: 'Simplified Chinese, also GBK or GB2312',
+  'euc-kr': 'Korean',
+};
+
+export function notUtf8(what: string, sample?: Uint8Array): DocumentFormatError {
+  const guess = sample ? guessLegacyEncoding(sample) : undefined;
   return new DocumentFormatError(
-    `The ${what} file is not valid UTF-8 (nor UTF-16 with a byte-order mark). Save it as UTF-8 and upload it again.`,
+    guess
+      ? `The ${what} file is not UTF-8: it looks like it is encoded in ${guess}. Open it in a text editor, save it as UTF-8, and upload it again.`
+      : `The ${what} file is not valid UTF-8 (nor UTF-16 or UTF-32 with a byte-order mark). Save it as UTF-8 and upload it again.`,
   );
 }
 

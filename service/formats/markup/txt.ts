@@ -65,18 +65,20 @@ export async function streamText(inputPath: string, options: StreamOptions): Pro
     await options.write?.(out, encoding);
   };
   const stream = createReadStream(inputPath, { highWaterMark: CHUNK_BYTES });
+  let firstChunk: Buffer | undefined;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       options.signal?.throwIfAborted();
       if (!decoder) {
+        firstChunk = chunk;
         encoding = detectEncoding(chunk);
-        if (looksBinary(chunk)) throw notUtf8('text');
+        if (looksBinary(chunk)) throw notUtf8('text', chunk);
         decoder = new TextDecoder(decoderLabel(encoding), { fatal: true });
       }
       try {
         pending += decoder.decode(chunk, { stream: true });
       } catch {
-        throw notUtf8('text');
+        throw notUtf8('text', firstChunk === chunk ? chunk : Buffer.concat([firstChunk ?? Buffer.alloc(0), chunk]));
       }
       read += chunk.length;
       const last = lastSeparatorEnd(pending);
@@ -102,7 +104,7 @@ export async function streamText(inputPath: string, options: StreamOptions): Pro
     try {
       pending += decoder?.decode() ?? '';
     } catch {
-      throw notUtf8('text');
+      throw notUtf8('text', firstChunk);
     }
     await flush(pending);
   } finally {

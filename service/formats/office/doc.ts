@@ -14,6 +14,7 @@ import { cleanUserText, stripMarkers } from '../../text/markers.js';
 import { codePoints } from '../lib/xml-units.js';
 import type { FormatContext, FormatHandler, FormatResult } from '../types.js';
 import { DocumentFormatError } from '../types.js';
+import { explainDoc } from './ole.js';
 
 export const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
@@ -54,12 +55,15 @@ async function readDoc(inputPath: string): Promise<DocText> {
       'The file is named .doc but is not a Word 97-2003 document. If it is a newer Word file, name it .docx and upload it again.',
     );
   }
+  const why = explainDoc(data);
+  if (why) throw new DocumentFormatError(why);
   let doc: WordDocument;
   try {
     doc = await new WordExtractor().extract(data);
   } catch (err) {
     throw new DocumentFormatError(
-      `The .doc file could not be read as a Word 97-2003 document (${(err as Error).message}). Open it in Word, save it again (or as .docx) and upload it again.`,
+      'The .doc file could not be read as a Word 97-2003 document; it may be damaged. Open it in Word, save it as .docx, and upload that file.',
+      { cause: err },
     );
   }
   return {

@@ -339,7 +339,7 @@ describe('docx handler on bad files', () => {
   it('refuses a file that is not a zip, in sniff and in translate', async () => {
     const data = Buffer.from('Just some plain text pretending to be a document.');
     expect(docxHandler.sniff(data, 'docx')).toBe(false);
-    await expectRefused(data, /could not be opened as a zip/);
+    await expectRefused(data, /could not be opened: it is not a complete zip package/);
   });
 
   it('refuses a truncated document', async () => {

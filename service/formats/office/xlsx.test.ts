@@ -131,7 +131,7 @@ describe('xlsx handler on hand-written parts', () => {
     await writeFile(inPath, data);
     const run = xlsxHandler.translate(inPath, outPath, 'xlsx', pseudoContext());
     await expect(run).rejects.toBeInstanceOf(DocumentFormatError);
-    await expect(run).rejects.toThrow(/xl\/_rels\/workbook\.xml\.rels is not well-formed XML.*re-save it/i);
+    await expect(run).rejects.toThrow(/xl\/_rels\/workbook\.xml\.rels is damaged: its XML is not well-formed.*save it again/i);
     await expect(readFile(outPath)).rejects.toThrow(/ENOENT/);
   });
 
