@@ -26,6 +26,7 @@ import { systemClock } from '../electron/main/adapters/node-clock.js';
 import { nodeFileSystem } from '../electron/main/adapters/node-fs.js';
 import { createNodeHttpTransport } from '../electron/main/adapters/node-http.js';
 import { createNodeLauncher } from '../electron/main/adapters/node-launcher.js';
+import { createNodeProxyApplier } from '../electron/main/adapters/node-proxy.js';
 import { buildUserAgent, composeServices, warmUp, type Composed } from '../electron/main/compose.js';
 import type { IpcInvokeEvent, IpcMainLike } from '../electron/main/ipc/handle.js';
 import { registerAllIpc } from '../electron/main/ipc/index.js';
@@ -133,9 +134,11 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const token = randomBytes(32).toString('base64url');
 
+  // The proxy of every connection the harness makes (system by default: HTTP_PROXY/HTTPS_PROXY/NO_PROXY).
+  const proxy = createNodeProxyApplier();
   const composed = composeServices(
     {
-      transport: createNodeHttpTransport(),
+      transport: createNodeHttpTransport({ dispatcher: proxy.dispatcher }),
       clock: systemClock,
       cipher: o.testCipher
         ? createTestFileCipher(join(o.dataDir, 'test-only-secret.key'))
@@ -318,6 +321,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
       wss.close();
       await new Promise<void>((r) => server.close(() => r()));
       await composed.shutdown();
+      await proxy.close();
     },
   };
 }

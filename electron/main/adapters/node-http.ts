@@ -3,7 +3,7 @@
  * undici's `request` over one keep-alive Agent with a bounded pool: the fastest client Node has, and the same
  * library the benchmarks use as their baseline, so the comparison measures Verso's own overhead.
  */
-import { Agent, FormData as UndiciFormData, request } from 'undici';
+import { Agent, FormData as UndiciFormData, request, type Dispatcher } from 'undici';
 import type { HttpRequest, HttpResponse, HttpTransport, TransportFailure } from '../services/ports.js';
 import { TransportError } from '../services/ports.js';
 
@@ -41,7 +41,8 @@ function toUndiciBody(body: HttpRequest['body']): string | Uint8Array | UndiciFo
   return out;
 }
 
-export function createNodeHttpTransport(options: { connections?: number } = {}): HttpTransport {
+/** `dispatcher`: asked on every request (the proxy settings can change it, see adapters/node-proxy.ts). */
+export function createNodeHttpTransport(options: { connections?: number; dispatcher?: () => Dispatcher } = {}): HttpTransport {
   const agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 10_000, pipelining: 1 });
   return {
     async send(req: HttpRequest): Promise<HttpResponse> {
@@ -52,7 +53,7 @@ export function createNodeHttpTransport(options: { connections?: number } = {}):
           headers: req.headers,
           body: toUndiciBody(req.body),
           signal: req.signal,
-          dispatcher: agent,
+          dispatcher: options.dispatcher?.() ?? agent,
         });
       } catch (e) {
         throw wrap(e);
