@@ -14,7 +14,7 @@ import { cleanUserText } from '../../text/markers.js';
 import { DocumentFormatError } from '../types.js';
 import type { FormatContext, FormatHandler, FormatResult } from '../types.js';
 import { BatchTranslator, hasLetters } from './common.js';
-import { countPdfCharacters, translatePdfInPlace } from '../pdf/index.js';
+import { countPdfCharacters, NotInPlace, translatePdfInPlace } from '../pdf/index.js';
 
 const MAX_PDF_BYTES = 200 * 1024 * 1024;
 const MAX_PAGES = 5000;
@@ -267,10 +267,26 @@ export async function reflowPdf(inputPath: string, outputPath: string, ctx: Form
 export const pdfHandler: FormatHandler = {
   extensions: ['pdf'],
   sniff: (head) => head.subarray(0, 1024).includes(Buffer.from('%PDF-')),
-  countCharacters: (inputPath) => countPdfCharacters(inputPath),
+  async countCharacters(inputPath) {
+    try {
+      return await countPdfCharacters(inputPath);
+    } catch (err) {
+      if (!(err instanceof NotInPlace)) throw err;
+      const counter = new BatchTranslator(undefined);
+      await counter.translate((await loadPdf(inputPath)).paragraphs.map((p) => cleanUserText(p.text)));
+      return counter.characters;
+    }
+  },
   async translate(inputPath, outputPath, _extension, ctx: FormatContext): Promise<FormatResult> {
     if (ctx.outputFormat !== 'docx') {
-      const characters = await translatePdfInPlace(inputPath, outputPath, ctx);
+      let characters: number;
+      try {
+        characters = await translatePdfInPlace(inputPath, outputPath, ctx);
+      } catch (err) {
+        // Pages whose text is all rotated are not replaced in place yet: they get the reflowed PDF.
+        if (!(err instanceof NotInPlace)) throw err;
+        characters = await reflowPdf(inputPath, outputPath, ctx);
+      }
       ctx.onProgress?.(1);
       return { characters, outputExtension: 'pdf' };
     }

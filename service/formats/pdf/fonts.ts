@@ -23,26 +23,26 @@ type PdfLib = typeof import('pdf-lib');
 
 const NOTO = '/usr/share/fonts/truetype/noto/';
 const FACES = {
-  'sans': NOTO + 'NotoSans-Regular.ttf',
+  sans: NOTO + 'NotoSans-Regular.ttf',
   'sans-bold': NOTO + 'NotoSans-Bold.ttf',
   'sans-italic': NOTO + 'NotoSans-Italic.ttf',
   'sans-bold-italic': NOTO + 'NotoSans-BoldItalic.ttf',
-  'serif': NOTO + 'NotoSerif-Regular.ttf',
+  serif: NOTO + 'NotoSerif-Regular.ttf',
   'serif-bold': NOTO + 'NotoSerif-Bold.ttf',
   'serif-italic': NOTO + 'NotoSerif-Italic.ttf',
   'serif-bold-italic': NOTO + 'NotoSerif-BoldItalic.ttf',
-  'mono': NOTO + 'NotoSansMono-Regular.ttf',
+  mono: NOTO + 'NotoSansMono-Regular.ttf',
   'mono-bold': NOTO + 'NotoSansMono-Bold.ttf',
-  'arabic': NOTO + 'NotoSansArabic-Regular.ttf',
+  arabic: NOTO + 'NotoSansArabic-Regular.ttf',
   'arabic-bold': NOTO + 'NotoSansArabic-Bold.ttf',
-  'naskh': NOTO + 'NotoNaskhArabic-Regular.ttf',
-  'hebrew': NOTO + 'NotoSansHebrew-Regular.ttf',
+  naskh: NOTO + 'NotoNaskhArabic-Regular.ttf',
+  hebrew: NOTO + 'NotoSansHebrew-Regular.ttf',
   'hebrew-bold': NOTO + 'NotoSansHebrew-Bold.ttf',
-  'thai': NOTO + 'NotoSansThai-Regular.ttf',
-  'devanagari': NOTO + 'NotoSansDevanagari-Regular.ttf',
-  'cjk': '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
-  'hangul': '/usr/share/fonts/truetype/nanum/NanumGothic.ttf',
-  'dejavu': '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  thai: NOTO + 'NotoSansThai-Regular.ttf',
+  devanagari: NOTO + 'NotoSansDevanagari-Regular.ttf',
+  cjk: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
+  hangul: '/usr/share/fonts/truetype/nanum/NanumGothic.ttf',
+  dejavu: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
   'dejavu-bold': '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
 } as const;
 export type FaceKey = keyof typeof FACES;
@@ -64,16 +64,21 @@ export interface Style {
 /** A face close to the original font, from its descriptor flags, weight and name. */
 export function styleOf(font: FontInfo): Style {
   const name = font.name;
-  const mono = (font.flags & 1) === 1 || /mono|nimbusmon|courier|consol|menlo|cmtt|inconsolata|code/i.test(name);
+  const mono =
+    (font.flags & 1) === 1 || /mono|nimbusmon|courier|consol|menlo|cmtt|inconsolata|code/i.test(name);
   const serif =
-    !/sans|arial|helvetica|verdana|tahoma|calibri|segoe|gothic|grotesk|univers|futura|frutiger|myriad|cmss/i.test(name) &&
+    !/sans|arial|helvetica|verdana|tahoma|calibri|segoe|gothic|grotesk|univers|futura|frutiger|myriad|cmss/i.test(
+      name,
+    ) &&
     ((font.flags & 2) === 2 ||
       /serif|times|roman|georgia|garamond|minion|cambria|book|nimbusrom|^cm[rb]|cmbx|cmti|lmroman|palatino|charter|century|baskerville|caslon|bodoni|utopia|mincho|myeongjo|song/i.test(
         name,
       ));
   const bold = font.weight >= 600 || /bold|black|heavy|semibold|demi|-medi\b|cmbx|cmb\d/i.test(name);
   const italic =
-    (font.flags & 64) === 64 || font.italicAngle !== 0 || /italic|oblique|-it\b|-ital|cmti|cmmi|slant/i.test(name);
+    (font.flags & 64) === 64 ||
+    font.italicAngle !== 0 ||
+    /italic|oblique|-it\b|-ital|cmti|cmmi|slant/i.test(name);
   return { family: mono ? 'mono' : serif ? 'serif' : 'sans', bold, italic };
 }
 
@@ -86,7 +91,12 @@ export function faceChain(style: Style): FaceKey[] {
         : 'mono'
       : (`${style.family}${style.bold ? '-bold' : ''}${style.italic ? '-italic' : ''}` as FaceKey);
   const arabic: FaceKey = style.family === 'serif' ? 'naskh' : style.bold ? 'arabic-bold' : 'arabic';
-  const chain: FaceKey[] = [primary, style.family === 'mono' ? 'sans' : primary, arabic, style.bold ? 'hebrew-bold' : 'hebrew'];
+  const chain: FaceKey[] = [
+    primary,
+    style.family === 'mono' ? 'sans' : primary,
+    arabic,
+    style.bold ? 'hebrew-bold' : 'hebrew',
+  ];
   chain.push('thai', 'devanagari', 'cjk', 'hangul', style.bold ? 'dejavu-bold' : 'dejavu', 'dejavu');
   return [...new Set(chain)].filter((k) => existsSync(FACES[k]));
 }
@@ -217,7 +227,8 @@ export class FontSet {
   /** Records glyphs as written (for the subset and the ToUnicode map). */
   use(face: Face, glyphs: ShapedGlyph[]): void {
     for (const g of glyphs) {
-      if (!face.used.has(g.gid) || (face.used.get(g.gid) === '' && g.text !== '')) face.used.set(g.gid, g.text);
+      if (!face.used.has(g.gid) || (face.used.get(g.gid) === '' && g.text !== ''))
+        face.used.set(g.gid, g.text);
       if (!face.advances.has(g.gid)) face.advances.set(g.gid, face.hb.glyphHAdvance(g.gid));
     }
   }
@@ -255,7 +266,8 @@ function embedFace(
     ctx.obj({
       Type: 'FontDescriptor',
       FontName: name,
-      Flags: 4 | (serif ? 2 : 0) | (face.key.includes('italic') ? 64 : 0) | (face.key.startsWith('mono') ? 1 : 0),
+      Flags:
+        4 | (serif ? 2 : 0) | (face.key.includes('italic') ? 64 : 0) | (face.key.startsWith('mono') ? 1 : 0),
       FontBBox: [-500, Math.round(face.descender * k), 1500, Math.round(face.ascender * k)],
       ItalicAngle: face.key.includes('italic') ? -12 : 0,
       Ascent: Math.round(face.ascender * k),
@@ -307,7 +319,9 @@ function toUnicodeCMap(used: Map<number, string>): string {
     const part = entries.slice(i, i + 100);
     chunks.push(
       `${part.length} beginbfchar\n` +
-        part.map(([gid, t]) => `<${gid.toString(16).padStart(4, '0').toUpperCase()}> <${utf16Hex(t)}>`).join('\n') +
+        part
+          .map(([gid, t]) => `<${gid.toString(16).padStart(4, '0').toUpperCase()}> <${utf16Hex(t)}>`)
+          .join('\n') +
         '\nendbfchar',
     );
   }

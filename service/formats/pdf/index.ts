@@ -44,6 +44,11 @@ export interface Analysis {
   blocks: Block[];
 }
 
+/** The document's text cannot be replaced in place (rotated pages); the caller falls back to the reflowed PDF. */
+export class NotInPlace extends Error {
+  override name = 'NotInPlace';
+}
+
 const SCANNED =
   'The PDF has no text layer (it looks scanned): the local engine cannot read text in images (no OCR). ' +
   'Run OCR on it first (for example in a PDF editor) or use a hosted Translation Service account.';
@@ -52,7 +57,9 @@ async function readPdf(inputPath: string): Promise<Uint8Array> {
   const info = await stat(inputPath);
   if (info.size === 0) throw new DocumentFormatError('The PDF file is empty.');
   if (info.size > MAX_PDF_BYTES) {
-    throw new DocumentFormatError(`The PDF is larger than ${MAX_PDF_BYTES / 1048576} MB; split it and upload the parts.`);
+    throw new DocumentFormatError(
+      `The PDF is larger than ${MAX_PDF_BYTES / 1048576} MB; split it and upload the parts.`,
+    );
   }
   return new Uint8Array(await readFile(inputPath));
 }
@@ -71,14 +78,21 @@ export async function analyse(bytes: Uint8Array, sourceLang?: string): Promise<A
     for (let n = 0; n < count; n++) contents.push(doc.readPage(n));
     const script =
       scriptOfLanguage(sourceLang) ??
-      dominantScript(contents.flatMap((p) => p.texts.filter((t) => !t.invisible).map((t) => t.text)).join(' '));
+      dominantScript(
+        contents.flatMap((p) => p.texts.filter((t) => !t.invisible).map((t) => t.text)).join(' '),
+      );
     if (!script) throw new DocumentFormatError(SCANNED);
     const pages = contents.map((page, n) => {
       const blocks = pageBlocks(page, n, { script });
       return { width: page.width, height: page.height, paths: page.paths, pictures: page.pictures, blocks };
     });
     const blocks = pages.flatMap((p) => p.blocks.filter((b) => b.translate));
-    if (blocks.length === 0) throw new DocumentFormatError(SCANNED);
+    if (blocks.length === 0) {
+      // Text only in rotated or vertical writing (e.g. slides on pages with /Rotate): not handled in place yet.
+      if (contents.some((p) => p.texts.some((t) => t.rotated && /\p{L}/u.test(t.text))))
+        throw new NotInPlace();
+      throw new DocumentFormatError(SCANNED);
+    }
     return { doc, pages, blocks };
   } catch (err) {
     doc.close();
@@ -100,7 +114,11 @@ export async function countPdfCharacters(inputPath: string): Promise<number> {
 
 /** The box a block may fill: its own, grown into the free space below it (at most two lines) and, for one-line
  * left-aligned blocks, to the right up to the next block or the page margin. Never over another block. */
-export function freeBox(block: Block, others: Block[], page: { width: number; pictures: Rect[]; paths: Rect[] }): Rect {
+export function freeBox(
+  block: Block,
+  others: Block[],
+  page: { width: number; pictures: Rect[]; paths: Rect[] },
+): Rect {
   const box = { ...block.box };
   const obstacles = [
     ...others.filter((b) => b !== block).map((b) => b.box),
@@ -108,13 +126,15 @@ export function freeBox(block: Block, others: Block[], page: { width: number; pi
   ];
   const overlapsX = (r: Rect) => r.x0 < box.x1 - 0.5 && r.x1 > box.x0 + 0.5;
   let bottom = Math.max(0, box.y0 - 2 * block.pitch);
-  for (const r of obstacles) if (overlapsX(r) && r.y1 <= box.y0 + 0.5 && r.y1 > bottom) bottom = r.y1 + 0.15 * block.size;
+  for (const r of obstacles)
+    if (overlapsX(r) && r.y1 <= box.y0 + 0.5 && r.y1 > bottom) bottom = r.y1 + 0.15 * block.size;
   box.y0 = Math.min(box.y0, bottom);
   if (block.lines.length === 1 && block.align === 'left') {
     const margin = Math.min(block.box.x0, 0.06 * page.width);
     let right = page.width - margin;
     for (const r of [...obstacles, ...page.pictures]) {
-      if (r.y0 < box.y1 && r.y1 > block.box.y0 && r.x0 >= box.x1 - 0.5 && r.x0 < right) right = r.x0 - 0.5 * block.size;
+      if (r.y0 < box.y1 && r.y1 > block.box.y0 && r.x0 >= box.x1 - 0.5 && r.x0 < right)
+        right = r.x0 - 0.5 * block.size;
     }
     box.x1 = Math.max(box.x1, right);
   }
@@ -165,7 +185,11 @@ function drawOperators(placements: Placement[], fontName: (face: FaceKey) => str
 }
 
 /** Translates a PDF in place of its text and writes it to `outputPath`. Returns the billed characters. */
-export async function translatePdfInPlace(inputPath: string, outputPath: string, ctx: FormatContext): Promise<number> {
+export async function translatePdfInPlace(
+  inputPath: string,
+  outputPath: string,
+  ctx: FormatContext,
+): Promise<number> {
   const missing = missingFonts();
   if (missing.length > 0) {
     throw new DocumentFormatError(
@@ -225,7 +249,10 @@ export async function translatePdfInPlace(inputPath: string, outputPath: string,
       };
       const ops = drawOperators(placements, fontName);
       // The original content may leave the graphics state changed: wrap it in q/Q before drawing on top.
-      page.node.wrapContentStreams(ctxPdf.register(ctxPdf.flateStream('q\n')), ctxPdf.register(ctxPdf.flateStream('\nQ\n')));
+      page.node.wrapContentStreams(
+        ctxPdf.register(ctxPdf.flateStream('q\n')),
+        ctxPdf.register(ctxPdf.flateStream('\nQ\n')),
+      );
       page.node.addContentStream(ctxPdf.register(ctxPdf.flateStream(ops)));
     });
     await writeFile(outputPath, await out.save());

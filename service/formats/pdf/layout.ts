@@ -43,13 +43,15 @@ export interface Block {
   translate: boolean;
 }
 
-const SYMBOL_FONT = /^(CMSY|CMMI|CMEX|MSAM|MSBM|LMMath|STIX.*Math|Cambria\s*Math|Symbol|Wingdings|ZapfDingbats|Dingbats|rsfs|esint)/i;
+const SYMBOL_FONT =
+  /^(CMSY|CMMI|CMEX|MSAM|MSBM|LMMath|STIX.*Math|Cambria\s*Math|Symbol|Wingdings|ZapfDingbats|Dingbats|rsfs|esint)/i;
 const MONO_FONT = /mono|nimbusmon|courier|consol|menlo|cmtt|lmmono|inconsolata|code/i;
 const isMono = (o: TextObject) => MONO_FONT.test(o.font.name) || (o.font.flags & 1) === 1;
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const CJK_CHAR = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/u;
 
-export type Script = 'latin' | 'greek' | 'cyrillic' | 'arabic' | 'hebrew' | 'han' | 'hangul' | 'thai' | 'other';
+export type Script =
+  'latin' | 'greek' | 'cyrillic' | 'arabic' | 'hebrew' | 'han' | 'hangul' | 'thai' | 'other';
 
 export function scriptOf(ch: string): Script | undefined {
   if (!/\p{L}/u.test(ch)) return undefined;
@@ -169,7 +171,8 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)] ?? 10;
 }
 
-const isBoldFont = (f: FontInfo) => f.weight >= 600 || /bold|black|heavy|semibold|demi|-medi\b|cmbx/i.test(f.name);
+const isBoldFont = (f: FontInfo) =>
+  f.weight >= 600 || /bold|black|heavy|semibold|demi|-medi\b|cmbx/i.test(f.name);
 const lineMono = (l: Line) => l.objects.every((o) => isMono(o) || !hasLetter(o.text));
 const lineBold = (l: Line) => l.objects.every((o) => isBoldFont(o.font) || !hasLetter(o.text));
 
@@ -197,7 +200,8 @@ export function buildBlocks(lines: Line[], rules: Rect[]): Line[][] {
       if (first.size < 0.85 * line.size && first.oy > line.baseline + 0.12 * line.size) continue;
       // A line indented after a short line starts a new paragraph.
       const right = Math.max(...block.map((l) => l.x1));
-      if (block.length >= 1 && line.x0 > last.x0 + 0.8 * line.size && last.x1 < right - 2 * line.size) continue;
+      if (block.length >= 1 && line.x0 > last.x0 + 0.8 * line.size && last.x1 < right - 2 * line.size)
+        continue;
       target = block;
       break;
     }
@@ -253,7 +257,11 @@ function alignment(lines: Line[], pageWidth: number, rtl: boolean): Block['align
 }
 
 /** Joins a line's objects into text, with spaces where the gap says so and placeholders for kept objects. */
-function lineText(line: Line, kept: Block['kept'], nextId: { n: number }): { text: string; replaced: number[] } {
+function lineText(
+  line: Line,
+  kept: Block['kept'],
+  nextId: { n: number },
+): { text: string; replaced: number[] } {
   let text = '';
   let end = -Infinity;
   const replaced: number[] = [];
@@ -275,7 +283,13 @@ function lineText(line: Line, kept: Block['kept'], nextId: { n: number }): { tex
     }
     end = Math.max(end, o.x1);
   }
-  return { text: text.replace(/\s+/g, ' ').replace(/\u0002(?!$)/gu, '-').trim(), replaced };
+  return {
+    text: text
+      .replace(/\s+/g, ' ')
+      .replace(/\u0002(?!$)/gu, '-')
+      .trim(),
+    replaced,
+  };
 }
 
 export interface LayoutOptions {
@@ -313,13 +327,19 @@ export function pageBlocks(page: PageContent, pageIndex: number, options: Layout
     };
     const size = median(group.map((l) => l.size));
     const pitch =
-      group.length > 1 ? (group[0]!.baseline - group[group.length - 1]!.baseline) / (group.length - 1) : 1.2 * size;
-    const main = group
-      .flatMap((l) => l.objects)
-      .filter((o) => hasLetter(o.text))
-      .sort((a, b) => b.text.length - a.text.length)[0] ?? group[0]!.objects[0]!;
+      group.length > 1
+        ? (group[0]!.baseline - group[group.length - 1]!.baseline) / (group.length - 1)
+        : 1.2 * size;
+    const main =
+      group
+        .flatMap((l) => l.objects)
+        .filter((o) => hasLetter(o.text))
+        .sort((a, b) => b.text.length - a.text.length)[0] ?? group[0]!.objects[0]!;
     const plain = text.replace(/\uE003\d+\uE001/g, '');
-    const rtl = RTL_CHAR.test(plain) && [...plain].filter((c) => RTL_CHAR.test(c)).length * 2 > [...plain].filter((c) => /\p{L}/u.test(c)).length;
+    const rtl =
+      RTL_CHAR.test(plain) &&
+      [...plain].filter((c) => RTL_CHAR.test(c)).length * 2 >
+        [...plain].filter((c) => /\p{L}/u.test(c)).length;
     const letters = hasLetter(plain);
     const mono = group.every(lineMono);
     const script = dominantScript(plain);
@@ -342,5 +362,8 @@ export function pageBlocks(page: PageContent, pageIndex: number, options: Layout
     };
   });
   const rtlPage = options.script === 'arabic' || options.script === 'hebrew';
-  return readingOrder(blocks.map((block) => ({ ...block.box, block })), rtlPage).map((r) => r.block);
+  return readingOrder(
+    blocks.map((block) => ({ ...block.box, block })),
+    rtlPage,
+  ).map((r) => r.block);
 }

@@ -167,7 +167,8 @@ export class PdfiumDocument {
           const obj = P.FPDFPage_GetObject(page, i);
           const type = P.FPDFPageObj_GetType(obj);
           if (type === OBJ.PATH) paths.push(this.bounds(obj));
-          else if (type === OBJ.IMAGE || type === OBJ.SHADING || type === OBJ.FORM) pictures.push(this.bounds(obj));
+          else if (type === OBJ.IMAGE || type === OBJ.SHADING || type === OBJ.FORM)
+            pictures.push(this.bounds(obj));
           if (type !== OBJ.TEXT) continue;
           const need = P.FPDFTextObj_GetText(obj, textPage, 0, 0);
           if (need > bufSize) {
@@ -181,7 +182,12 @@ export class PdfiumDocument {
           const s = this.scratch;
           P.FPDFPageObj_GetMatrix(obj, s);
           const [a, b, c, d, e, f] = [0, 1, 2, 3, 4, 5].map((k) => this.f32(k)) as [
-            number, number, number, number, number, number,
+            number,
+            number,
+            number,
+            number,
+            number,
+            number,
           ];
           P.FPDFTextObj_GetFontSize(obj, s + 24);
           const fontSize = this.f32(6);
@@ -193,7 +199,12 @@ export class PdfiumDocument {
             const name = m.UTF8ToString(buf).replace(/^[A-Z]{6}\+/, '');
             P.FPDFFont_GetItalicAngle(fontPtr, s);
             const italicAngle = m.getValue(s, 'i32');
-            font = { name, flags: P.FPDFFont_GetFlags(fontPtr), weight: P.FPDFFont_GetWeight(fontPtr), italicAngle };
+            font = {
+              name,
+              flags: P.FPDFFont_GetFlags(fontPtr),
+              weight: P.FPDFFont_GetWeight(fontPtr),
+              italicAngle,
+            };
             fontCache.set(fontPtr, font);
           }
           P.FPDFPageObj_GetFillColor(obj, s, s + 4, s + 8, s + 12);
@@ -216,7 +227,13 @@ export class PdfiumDocument {
         m.wasmExports.free(buf);
         P.FPDFText_ClosePage(textPage);
       }
-      return { width: P.FPDF_GetPageWidthF(page), height: P.FPDF_GetPageHeightF(page), texts, paths, pictures };
+      return {
+        width: P.FPDF_GetPageWidthF(page),
+        height: P.FPDF_GetPageHeightF(page),
+        texts,
+        paths,
+        pictures,
+      };
     });
   }
 

@@ -55,7 +55,13 @@ function pieces(marked: string, block: Block, fonts: FontSet, faces: Face[]): Pi
     if (token.kind === 'placeholder') {
       const kept = block.kept.get(token.id);
       if (!kept || out.some((p) => p.ph === token.id)) continue;
-      out.push({ text: OBJ, ph: token.id, width: kept.object.x1 - kept.object.x0, breakBefore: false, space: false });
+      out.push({
+        text: OBJ,
+        ph: token.id,
+        width: kept.object.x1 - kept.object.x0,
+        breakBefore: false,
+        space: false,
+      });
       pendingSpace = false;
       continue;
     }
@@ -67,7 +73,11 @@ function pieces(marked: string, block: Block, fonts: FontSet, faces: Face[]): Pi
         continue;
       }
       // CJK text has no spaces: every character is a break opportunity (closing punctuation stays attached).
-      const chunks = CJK.test(part) ? (part.match(/[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF][、。，．：；！？」』）]*|[^\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF]+/gu) ?? [part]) : [part];
+      const chunks = CJK.test(part)
+        ? (part.match(
+            /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF][、。，．：；！？」』）]*|[^\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF]+/gu,
+          ) ?? [part])
+        : [part];
       chunks.forEach((chunk, i) => {
         const space = i === 0 && pendingSpace;
         out.push({
@@ -83,7 +93,13 @@ function pieces(marked: string, block: Block, fonts: FontSet, faces: Face[]): Pi
   // Every kept object comes back even if the engine dropped its placeholder.
   for (const [id, kept] of block.kept) {
     if (!out.some((p) => p.ph === id)) {
-      out.push({ text: OBJ, ph: id, width: kept.object.x1 - kept.object.x0, breakBefore: false, space: false });
+      out.push({
+        text: OBJ,
+        ph: id,
+        width: kept.object.x1 - kept.object.x0,
+        breakBefore: false,
+        space: false,
+      });
     }
   }
   return out;
@@ -199,7 +215,7 @@ function visualItems(line: Piece[], rtl: boolean): Array<{ text: string; rtl: bo
   const max = Math.max(0, ...runs.map((r) => r.level));
   const minOdd = Math.min(...runs.map((r) => r.level).filter((l) => l % 2 === 1), Infinity);
   for (let level = max; level >= minOdd && level > 0; level--) {
-    for (let i = 0; i < runs.length; ) {
+    for (let i = 0; i < runs.length;) {
       if (runs[i]!.level < level) {
         i++;
         continue;
