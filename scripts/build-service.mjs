@@ -10,7 +10,7 @@
  *   resolves `./worker.js` next to its own module (`import.meta.url`), which after bundling is the entry's folder.
  * - pdfjs-dist in Node loads its "fake worker" with `import('./pdf.worker.mjs')` relative to its own module, so
  *   that file is copied next to the chunks (which sit beside the entries).
- * - better-sqlite3 stays external: it is a native module (unpacked from the asar in the packaged app).
+ * - better-sqlite3 and harfbuzzjs stay external (SERVICE_EXTERNALS), unpacked from the asar in the packaged app.
  * - Bundled CommonJS packages call `require` and read `__dirname`/`__filename`; the banner defines them for ESM.
  *
  *   node scripts/build-service.mjs [--outdir out/service] [--minify]
@@ -24,8 +24,12 @@ import { parseArgs } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Packages the bundle must load from node_modules at run time (native code). */
-export const SERVICE_EXTERNALS = ['better-sqlite3'];
+/**
+ * Packages the bundle loads from node_modules at run time: better-sqlite3 (native code) and harfbuzzjs (loads its
+ * .wasm files relative to its own module). build/electron-builder.yml ships exactly these, plus the .wasm of
+ * @embedpdf/pdfium, which the PDF code finds with require.resolve.
+ */
+export const SERVICE_EXTERNALS = ['better-sqlite3', 'harfbuzzjs'];
 
 export async function buildService({ outdir = join(ROOT, 'out', 'service'), minify = false, metafile = false } = {}) {
   rmSync(outdir, { recursive: true, force: true });

@@ -86,16 +86,18 @@ describe('build/electron-builder.yml', () => {
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['node_modules/better-sqlite3/**', 'out/service/**']));
   });
 
-  it.skipIf(!existsSync(join(ROOT, 'out', 'service', 'cli.js')) || !existsSync(join(ROOT, 'out', 'main', 'index.js')))(
-    'ships the build output and only the native module from node_modules (skipped until `npm run build` ran)',
+  it.skipIf(['out/service/cli.js', 'out/main/index.js', 'out/renderer/index.html'].some((f) => !existsSync(join(ROOT, f))))(
+    'ships the build output and, from node_modules, only the native module and the PDF WebAssembly (skipped until `npm run build` ran)',
     () => {
       const files = shippedFiles(config as never).map((f) => f.path);
       for (const f of ['package.json', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'out/service/cli.js', 'out/service/worker.js', 'node_modules/better-sqlite3/build/Release/better_sqlite3.node', 'node_modules/bindings/bindings.js']) {
         expect(files, f).toContain(f);
       }
       expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
-      const packages = new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]));
-      expect([...packages].sort()).toEqual(['better-sqlite3', 'bindings', 'file-uri-to-path']);
+      const packages = new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, f.split('/')[1]!.startsWith('@') ? 3 : 2).join('/')));
+      expect([...packages].sort()).toEqual(['@embedpdf/pdfium', 'better-sqlite3', 'bindings', 'file-uri-to-path', 'harfbuzzjs']);
+      // The service bundle's run-time packages are all shipped.
+      for (const external of ['better-sqlite3', 'harfbuzzjs']) expect(packages.has(external), external).toBe(true);
       expect(files.some((f) => f.startsWith('out/.'))).toBe(false);
     },
   );
