@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import type { AppInfo } from '../../shared/ipc/contract.js';
 import type { AppServices } from './ipc/services.js';
-import { AdminKeysService, GlossariesService, UsageService } from './services/account.js';
+import { AdminKeysService, UsageService } from './services/account.js';
+import { createGlossariesService } from './services/glossaries.js';
 import { ApiClient } from './services/api-client.js';
 import { AppService, type Clipboard, type SaveDialog } from './services/app-service.js';
 import { ConnectionsService, type HostedEndpoints } from './services/connections.js';
@@ -102,7 +103,7 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     languages: new LanguagesService(connections, ports.stores.cache, () => ports.clock.now()),
     ...createTranslateDomain({ connections, events, store: ports.stores.settings, fs: ports.fs, dir: config.userDataDir, now: () => ports.clock.now(), concurrency: () => settings.get().batchConcurrency }),
     usage: new UsageService(connections, events),
-    glossaries: new GlossariesService(connections),
+    glossaries: createGlossariesService({ connections, events, settings, saveDialog: ports.saveDialog, userDataDir: config.userDataDir }),
     adminKeys,
     documents: new DocumentsService(),
     settings,

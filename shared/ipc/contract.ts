@@ -14,6 +14,8 @@ import { FORMALITY_VALUES, MODEL_TYPES } from '../spec/languages.js';
 import { LIMITS } from '../spec/limits.js';
 import { DETECTION_STATUSES, DOCUMENT_STATUSES } from '../spec/wire.js';
 import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from './draft-limits.js';
+import { glossariesCalls, glossariesEvents } from './contract-glossaries.js';
+export { GlossaryEntry, GlossaryView } from './contract-glossaries.js';
 
 export { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from './draft-limits.js';
 
@@ -293,34 +295,6 @@ export const PickedFile = z.object({ path: z.string(), name: z.string(), size: z
 export type PickedFile = z.infer<typeof PickedFile>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Glossaries (later issue)
-// ---------------------------------------------------------------------------------------------------------------
-
-export const GlossaryView = z.object({
-  glossaryId: z.string(),
-  name: z.string(),
-  ready: z.boolean(),
-  sourceLang: z.string(),
-  targetLang: z.string(),
-  creationTime: z.string(),
-  entryCount: z.number(),
-});
-export type GlossaryView = z.infer<typeof GlossaryView>;
-
-export const GlossaryEntry = z.object({
-  source: z.string().min(1).max(LIMITS.glossaryTermBytes),
-  target: z.string().min(1).max(LIMITS.glossaryTermBytes),
-});
-export type GlossaryEntry = z.infer<typeof GlossaryEntry>;
-
-export const GlossaryCreateInput = z.object({
-  name: z.string().trim().min(1, 'Give the glossary a name.').max(LIMITS.glossaryTermBytes),
-  sourceLang: LangCode,
-  targetLang: LangCode,
-  entries: z.array(GlossaryEntry).min(1, 'A glossary needs at least one entry.'),
-});
-
-// ---------------------------------------------------------------------------------------------------------------
 // Admin: developer keys (later issue). `keyId` is the key's identifier as the admin API reports it.
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -555,28 +529,8 @@ export const contract = {
   'documents.remove': { input: z.object({ jobId: Id }), output: z.array(DocumentJob) },
   'documents.reveal': { input: z.object({ jobId: Id }), output: z.object({ shown: z.boolean() }) },
 
-  // Glossaries (later issue).
-  'glossaries.list': { input: NoInput, output: z.array(GlossaryView) },
-  'glossaries.get': { input: z.object({ glossaryId: Id }), output: GlossaryView },
-  'glossaries.entries': { input: z.object({ glossaryId: Id }), output: z.array(GlossaryEntry) },
-  'glossaries.create': { input: GlossaryCreateInput, output: GlossaryView },
-  'glossaries.replace': {
-    input: GlossaryCreateInput.extend({ glossaryId: Id }),
-    output: GlossaryView,
-  },
-  'glossaries.remove': { input: z.object({ glossaryId: Id }), output: z.object({ removed: z.boolean() }) },
-  'glossaries.languagePairs': {
-    input: NoInput,
-    output: z.array(z.object({ sourceLang: z.string(), targetLang: z.string() })),
-  },
-  'glossaries.importFile': {
-    input: NoInput,
-    output: z.object({ entries: z.array(GlossaryEntry), fileName: z.string() }).nullable(),
-  },
-  'glossaries.exportFile': {
-    input: z.object({ glossaryId: Id, format: z.enum(['tsv', 'csv']) }),
-    output: z.object({ path: z.string() }).nullable(),
-  },
+  // Glossaries: list, drafts, safe save, versions, files (contract-glossaries.ts).
+  ...glossariesCalls,
 
   // Usage of the active connection.
   'usage.get': { input: NoInput, output: UsageView },
@@ -661,6 +615,7 @@ export const events = {
   'localService.statusChanged': LocalServiceStatus,
   'usage.changed': UsageView,
   'settings.changed': Settings,
+  ...glossariesEvents,
   'documents.changed': DocumentJob,
   /** A menu item or shortcut the renderer acts on. */
   'app.command': z.object({ command: MenuCommand }),

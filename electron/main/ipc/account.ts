@@ -1,5 +1,4 @@
-/** IPC registrar (main process): `documents.*`, `glossaries.*` and `adminKeys.*`. */
-import { ApiError } from '../services/api-errors.js';
+/** IPC registrar (main process): `documents.*` and `adminKeys.*`. */
 import { handle, type HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
 
@@ -12,22 +11,6 @@ export function registerDocumentsIpc(ctx: HandleContext, s: AppServices): void {
   handle(ctx, 'documents.download', () => d.notYet());
   handle(ctx, 'documents.remove', () => d.notYet());
   handle(ctx, 'documents.reveal', () => d.notYet());
-}
-
-export function registerGlossariesIpc(ctx: HandleContext, s: AppServices): void {
-  const g = s.glossaries;
-  const fileNotYet = () => {
-    throw new ApiError('not_implemented', 'Importing and exporting glossary files is not available in this version of Verso yet.');
-  };
-  handle(ctx, 'glossaries.list', () => g.list());
-  handle(ctx, 'glossaries.get', (i) => g.get(i.glossaryId));
-  handle(ctx, 'glossaries.entries', (i) => g.entries(i.glossaryId));
-  handle(ctx, 'glossaries.create', (i) => g.create(i));
-  handle(ctx, 'glossaries.replace', (i) => g.replace(i));
-  handle(ctx, 'glossaries.remove', (i) => g.remove(i.glossaryId));
-  handle(ctx, 'glossaries.languagePairs', () => g.languagePairs());
-  handle(ctx, 'glossaries.importFile', fileNotYet);
-  handle(ctx, 'glossaries.exportFile', fileNotYet);
 }
 
 export function registerAdminKeysIpc(ctx: HandleContext, s: AppServices): void {

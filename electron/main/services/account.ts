@@ -1,18 +1,15 @@
 /**
- * Account services (main process, plain Node): usage, v2 glossaries and the admin interface's developer keys,
- * each a thin mapping from the API client's wire types to the contract's view types. Glossaries are immutable on
- * the service, so "replace" creates the new glossary first and deletes the old one only after that succeeded.
+ * Account services (main process, plain Node): usage and the admin interface's developer keys, each a thin
+ * mapping from the API client's wire types to the contract's view types. Glossaries live in `glossaries.ts`.
  */
 import type {
   ConnectionView,
   CreatedDeveloperKey,
   DeveloperKeyView,
-  GlossaryEntry,
-  GlossaryView,
   Persistence,
   UsageView,
 } from '../../../shared/ipc/contract.js';
-import type { WireDeveloperKey, WireGlossary } from '../../../shared/spec/wire.js';
+import type { WireDeveloperKey } from '../../../shared/spec/wire.js';
 import { ApiError } from './api-errors.js';
 import type { Clipboard } from './app-service.js';
 import { usageView, type ConnectionsService } from './connections.js';
@@ -29,81 +26,6 @@ export class UsageService {
     const view = usageView(await client.getUsage());
     this.events.emit('usage.changed', view);
     return view;
-  }
-}
-
-function glossaryView(g: WireGlossary): GlossaryView {
-  return {
-    glossaryId: g.glossary_id,
-    name: g.name,
-    ready: g.ready,
-    sourceLang: g.source_lang,
-    targetLang: g.target_lang,
-    creationTime: g.creation_time,
-    entryCount: g.entry_count,
-  };
-}
-
-/** Entries → TSV; a tab or line break inside a phrase cannot be represented and is refused with a reason. */
-export function entriesToTsv(entries: readonly GlossaryEntry[]): string {
-  return entries
-    .map((e, i) => {
-      if (/[\t\r\n]/.test(e.source) || /[\t\r\n]/.test(e.target)) {
-        throw new ApiError('bad_request', `Entry ${i + 1} contains a tab or a line break; remove it and save again.`);
-      }
-      return `${e.source}\t${e.target}`;
-    })
-    .join('\n');
-}
-
-export function tsvToEntries(tsv: string): GlossaryEntry[] {
-  return tsv
-    .split(/\r\n|\n|\r/)
-    .filter((l) => l.length > 0)
-    .map((l) => {
-      const tab = l.indexOf('\t');
-      return tab < 0 ? { source: l, target: '' } : { source: l.slice(0, tab), target: l.slice(tab + 1) };
-    });
-}
-
-export class GlossariesService {
-  constructor(private readonly connections: ConnectionsService) {}
-
-  private client() {
-    return this.connections.clientFor();
-  }
-
-  async list(): Promise<GlossaryView[]> {
-    return (await (await this.client()).listGlossaries()).map(glossaryView);
-  }
-
-  async get(id: string): Promise<GlossaryView> {
-    return glossaryView(await (await this.client()).getGlossary(id));
-  }
-
-  async entries(id: string): Promise<GlossaryEntry[]> {
-    return tsvToEntries(await (await this.client()).getGlossaryEntries(id));
-  }
-
-  async create(g: { name: string; sourceLang: string; targetLang: string; entries: GlossaryEntry[] }): Promise<GlossaryView> {
-    const c = await this.client();
-    return glossaryView(await c.createGlossary({ name: g.name, sourceLang: g.sourceLang, targetLang: g.targetLang, entries: entriesToTsv(g.entries), format: 'tsv' }));
-  }
-
-  /** Create-then-delete: if the delete fails, both exist and nothing the user typed is lost. */
-  async replace(g: { glossaryId: string; name: string; sourceLang: string; targetLang: string; entries: GlossaryEntry[] }): Promise<GlossaryView> {
-    const created = await this.create(g);
-    await (await this.client()).deleteGlossary(g.glossaryId);
-    return created;
-  }
-
-  async remove(id: string): Promise<{ removed: boolean }> {
-    await (await this.client()).deleteGlossary(id);
-    return { removed: true };
-  }
-
-  async languagePairs() {
-    return (await (await this.client()).getGlossaryLanguagePairs()).map((p) => ({ sourceLang: p.source_lang, targetLang: p.target_lang }));
   }
 }
 

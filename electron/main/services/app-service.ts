@@ -13,7 +13,7 @@ export interface Clipboard {
 
 export interface SaveDialog {
   /** Asks where to save and writes `content` there; null when the user cancelled. */
-  saveText(suggestedName: string, content: string): Promise<string | null>;
+  saveText(suggestedName: string, content: string | Uint8Array): Promise<string | null>;
 }
 
 export interface AppServiceDeps {

@@ -1,0 +1,188 @@
+/**
+ * Glossary files: TSV/CSV (delimiters, header, BOM, quotes with line breaks, UTF-16), XLSX (first two columns,
+ * chosen columns, not-a-zip), TBX (languages, synonyms, DOCTYPE refused), broken files with clear errors, and
+ * every export format read back to the same entries.
+ */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { EntryPair } from '../../../shared/ipc/contract-glossaries.js';
+import { ApiError } from './api-errors.js';
+import { exportGlossaryFile, importGlossaryFile } from './glossary-files.js';
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+function utf16le(s: string, bom = true): Uint8Array {
+  const out = new Uint8Array((bom ? 2 : 0) + s.length * 2);
+  let o = 0;
+  if (bom) {
+    out[o++] = 0xff;
+    out[o++] = 0xfe;
+  }
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out[o++] = c & 0xff;
+    out[o++] = c >> 8;
+  }
+  return out;
+}
+
+async function failure(p: Promise<unknown>): Promise<{ code: string; serviceCode: string | undefined; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ApiError) return { code: e.code, serviceCode: e.serviceCode, message: e.message };
+    throw e;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('TSV and CSV', () => {
+  it('reads TSV with CRLF, blank lines skipped', async () => {
+    const r = await importGlossaryFile('terms.tsv', utf8('cat\tKatze\r\n\r\ndog\tHund\r\n'));
+    expect(r.entries).toEqual([
+      ['cat', 'Katze'],
+      ['dog', 'Hund'],
+    ]);
+    expect(r).toMatchObject({ format: 'tsv', delimiter: '\t', header: false, encoding: 'UTF-8' });
+  });
+
+  it('detects the delimiter (comma, semicolon) and a header row, with a BOM and quoted cells', async () => {
+    const csv = '\uFEFFSource;Target\n"car; red";"rotes ""Auto"""\n"line\nbreak";Umbruch\n';
+    const r = await importGlossaryFile('terms.csv', utf8(csv));
+    expect(r).toMatchObject({ delimiter: ';', header: true, encoding: 'UTF-8 (BOM)' });
+    expect(r.entries).toEqual([
+      ['car; red', 'rotes "Auto"'],
+      ['line\nbreak', 'Umbruch'],
+    ]);
+    const comma = await importGlossaryFile('x.csv', utf8('en,de\ncat,Katze\n'));
+    expect(comma).toMatchObject({ delimiter: ',', header: true, entries: [['cat', 'Katze']] });
+    const noHeader = await importGlossaryFile('x.csv', utf8('cat,Katze\ndog,Hund\n'));
+    expect(noHeader).toMatchObject({ header: false });
+    expect(noHeader.entries).toHaveLength(2);
+  });
+
+  it('takes the first two columns of a DeepL-style CSV with language columns', async () => {
+    const r = await importGlossaryFile('x.csv', utf8('cat,Katze,en,de\ndog,Hund,en,de\n'));
+    expect(r.entries).toEqual([
+      ['cat', 'Katze'],
+      ['dog', 'Hund'],
+    ]);
+  });
+
+  it('reads UTF-16 with and without a BOM', async () => {
+    const text = 'Käse\tcheese\n日本\tJapan\n';
+    expect((await importGlossaryFile('x.tsv', utf16le(text))).entries).toEqual([
+      ['Käse', 'cheese'],
+      ['日本', 'Japan'],
+    ]);
+    const noBom = await importGlossaryFile('x.txt', utf16le('cat\tKatze\ndog\tHund\n', false));
+    expect(noBom).toMatchObject({ encoding: 'UTF-16 LE', entries: [['cat', 'Katze'], ['dog', 'Hund']] });
+  });
+
+  it('honours a chosen delimiter and header', async () => {
+    const r = await importGlossaryFile('x.csv', utf8('source,target\n'), { header: 'no' });
+    expect(r.entries).toEqual([['source', 'target']]);
+  });
+
+  it('broken files: unterminated quote, wrong encoding, one column, empty — clear errors', async () => {
+    expect(await failure(importGlossaryFile('x.csv', utf8('cat,Katze\n"dog,Hund\nbird,Vogel\n')))).toMatchObject({
+      code: 'bad_request',
+      serviceCode: 'file_unterminated_quote',
+    });
+    const latin1 = new Uint8Array([0x4b, 0xe4, 0x73, 0x65, 0x09, 0x63, 0x68, 0x65, 0x65, 0x73, 0x65]);
+    const enc = await failure(importGlossaryFile('x.tsv', latin1));
+    expect(enc.serviceCode).toBe('file_encoding');
+    expect(enc.message).toMatch(/UTF-8/);
+    expect((await failure(importGlossaryFile('x.csv', utf8('just\nwords\n')))).serviceCode).toBe('file_one_column');
+    expect((await failure(importGlossaryFile('x.csv', utf8('')))).serviceCode).toBe('file_empty');
+    expect((await failure(importGlossaryFile('x.pdf', utf8('%PDF')))).serviceCode).toBe('file_format');
+  });
+});
+
+describe('XLSX', () => {
+  async function workbook(rows: unknown[][], sheets = 1): Promise<Uint8Array> {
+    const wb = new ExcelJS.Workbook();
+    for (let i = 0; i < sheets; i++) {
+      const ws = wb.addWorksheet(`Sheet ${i + 1}`);
+      for (const r of rows) ws.addRow(i === 0 ? r : r.map((c) => `${String(c)}-${i}`));
+    }
+    return new Uint8Array(await wb.xlsx.writeBuffer());
+  }
+
+  it('reads the first two columns of the first sheet, header detected, numbers as shown', async () => {
+    const r = await importGlossaryFile('terms.xlsx', await workbook([['English', 'German', 'Note'], ['cat', 'Katze', 'x'], ['', ''], ['42', 42]], 2));
+    expect(r).toMatchObject({ format: 'xlsx', header: true, sheets: ['Sheet 1', 'Sheet 2'], columns: ['English', 'German', 'Note'] });
+    expect(r.entries).toEqual([
+      ['cat', 'Katze'],
+      ['42', '42'],
+    ]);
+    expect(r.skipped).toBe(1);
+  });
+
+  it('reads the chosen sheet and columns', async () => {
+    const r = await importGlossaryFile('terms.xlsx', await workbook([['id', 'en', 'de'], [1, 'cat', 'Katze']], 2), { sheet: 0, sourceColumn: 2, targetColumn: 1 });
+    expect(r.entries).toEqual([['Katze', 'cat']]);
+  });
+
+  it('an .xlsx that is not a zip, or a damaged zip, is refused with what to do', async () => {
+    expect((await failure(importGlossaryFile('terms.xlsx', utf8('cat,Katze')))).serviceCode).toBe('file_not_xlsx');
+    expect((await failure(importGlossaryFile('terms.xlsx', new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0]))))).toMatchObject({ serviceCode: 'file_not_xlsx' });
+  });
+});
+
+describe('TBX', () => {
+  const tbx = `<?xml version="1.0" encoding="UTF-8"?>
+<tbx type="TBX-Basic" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2"><text><body>
+  <conceptEntry id="1">
+    <langSec xml:lang="en-US"><termSec><term>car</term></termSec><termSec><term>automobile</term></termSec></langSec>
+    <langSec xml:lang="de"><termSec><term>Auto</term></termSec><termSec><term>Wagen</term></termSec></langSec>
+    <langSec xml:lang="fr"><termSec><term>voiture</term></termSec></langSec>
+  </conceptEntry>
+  <conceptEntry id="2"><langSec xml:lang="en"><termSec><term>R&amp;D <hi>dept</hi></term></termSec></langSec>
+    <langSec xml:lang="de"><termSec><term>F&amp;E</term></termSec></langSec></conceptEntry>
+  <conceptEntry id="3"><langSec xml:lang="fr"><termSec><term>seulement</term></termSec></langSec></conceptEntry>
+</body></text></tbx>`;
+
+  it('pairs the chosen languages; source synonyms map to the first target term; concepts without both are skipped', async () => {
+    const r = await importGlossaryFile('x.tbx', utf8(tbx), { sourceLang: 'EN', targetLang: 'DE' });
+    expect(r.entries).toEqual([
+      ['car', 'Auto'],
+      ['automobile', 'Auto'],
+      ['R&D dept', 'F&E'],
+    ]);
+    expect(r).toMatchObject({ languages: ['EN', 'DE', 'FR'], sourceLang: 'EN', targetLang: 'DE', skipped: 1 });
+    const fr = await importGlossaryFile('x.tbx', utf8(tbx), { sourceLang: 'FR', targetLang: 'EN' });
+    expect(fr.entries).toEqual([['voiture', 'car']]);
+  });
+
+  it('reads the older martif/termEntry/langSet/tig form', async () => {
+    const martif = `<martif type="TBX"><text><body><termEntry><langSet xml:lang="en"><tig><term>cat</term></tig></langSet><langSet xml:lang="de"><tig><term>Katze</term></tig></langSet></termEntry></body></text></martif>`;
+    expect((await importGlossaryFile('x.tbx', utf8(martif))).entries).toEqual([['cat', 'Katze']]);
+  });
+
+  it('refuses DOCTYPE and entities, malformed XML, non-TBX XML and missing languages', async () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE tbx [<!ENTITY x SYSTEM "file:///etc/passwd">]><tbx><text><body><conceptEntry><langSec xml:lang="en"><termSec><term>&x;</term></termSec></langSec></conceptEntry></body></text></tbx>`;
+    expect((await failure(importGlossaryFile('x.tbx', utf8(xxe)))).serviceCode).toBe('file_tbx_doctype');
+    expect((await failure(importGlossaryFile('x.tbx', utf8('<tbx><text>')))).serviceCode).toBe('file_tbx_invalid');
+    expect((await failure(importGlossaryFile('x.tbx', utf8('<html><body/></html>')))).serviceCode).toBe('file_tbx_invalid');
+    const langs = await failure(importGlossaryFile('x.tbx', utf8(tbx), { sourceLang: 'EN', targetLang: 'JA' }));
+    expect(langs.serviceCode).toBe('file_tbx_languages');
+    expect(langs.message).toMatch(/EN, DE, FR/);
+  });
+});
+
+describe('export, then import: the same entries', () => {
+  const entries: EntryPair[] = [
+    ['cat', 'Katze'],
+    ['car, red', 'rotes "Auto"'],
+    ['R&D <dept>', 'F&E'],
+    ['日本', 'Japan 😀'],
+  ];
+  for (const format of ['tsv', 'csv', 'xlsx', 'tbx'] as const) {
+    it(format, async () => {
+      const out = await exportGlossaryFile(format, entries, 'EN', 'DE');
+      const bytes = typeof out === 'string' ? utf8(out) : out;
+      const back = await importGlossaryFile(`x.${format}`, bytes, format === 'tbx' ? { sourceLang: 'EN', targetLang: 'DE' } : { header: format === 'xlsx' ? 'yes' : 'no' });
+      expect(back.entries).toEqual(entries);
+    });
+  }
+});
