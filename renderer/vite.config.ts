@@ -15,7 +15,8 @@ const here = (p: string): string => decodeURIComponent(new URL(p, import.meta.ur
  * so the browser fetches them alongside the entry instead of after it has run. The other screens stay lazy.
  */
 function preloadStartScreens(): Plugin {
-  const start = /screens\/(TranslateScreen|FirstRunScreen)\.tsx$/;
+  // Also the English catalog: it is fetched before the first paint in every locale (the fallback for missing keys).
+  const start = /screens\/(TranslateScreen|FirstRunScreen)\.tsx$|shared\/i18n\/en\/index\.ts$/;
   return {
     name: 'verso-preload-start-screens',
     transformIndexHtml: {
