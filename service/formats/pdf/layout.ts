@@ -174,6 +174,9 @@ function median(values: number[]): number {
 const isBoldFont = (f: FontInfo) =>
   f.weight >= 600 || /bold|black|heavy|semibold|demi|-medi\b|cmbx/i.test(f.name);
 const lineMono = (l: Line) => l.objects.every((o) => isMono(o) || !hasLetter(o.text));
+const isItalicFont = (f: FontInfo) =>
+  (f.flags & 64) === 64 || f.italicAngle !== 0 || /italic|oblique|-it\b|cmti/i.test(f.name);
+const lineItalic = (l: Line) => l.objects.every((o) => isItalicFont(o.font) || !hasLetter(o.text));
 const lineBold = (l: Line) => l.objects.every((o) => isBoldFont(o.font) || !hasLetter(o.text));
 
 /** Groups lines into blocks (paragraphs, cells, headings). */
@@ -194,6 +197,7 @@ export function buildBlocks(lines: Line[], rules: Rect[]): Line[][] {
         if (pitch > prevPitch * 1.25 + 0.5) continue;
       }
       if (lineBold(line) !== lineBold(last) || lineMono(line) !== lineMono(last)) continue;
+      if (lineItalic(line) !== lineItalic(last)) continue;
       if (ruleAcross(rules, last, line)) continue;
       // A line that starts with a superscript mark starts a footnote.
       const first = line.objects[0]!;
