@@ -12,7 +12,7 @@ import { ApiClient } from './services/api-client.js';
 import { AppService, type Clipboard, type SaveDialog } from './services/app-service.js';
 import { ConnectionsService, type HostedEndpoints } from './services/connections.js';
 import { CredentialStore } from './services/credentials.js';
-import { DocumentsService } from './services/documents.js';
+import { createDocumentsService, type DocumentsConfig, type DocumentsPorts } from './services/documents.js';
 import { EventBus } from './services/event-bus.js';
 import { MainI18n } from './services/i18n.js';
 import { LanguagesService } from './services/languages.js';
@@ -33,6 +33,8 @@ export interface ComposePorts {
   opener: ExternalOpener;
   clipboard: Clipboard;
   saveDialog: SaveDialog;
+  /** Documents screen's desktop integrations (open dialog, open/show result, notification, progress bar). */
+  documents?: DocumentsPorts;
 }
 
 export interface ComposeConfig {
@@ -47,6 +49,7 @@ export interface ComposeConfig {
   allowedExternalHosts: readonly string[];
   /** The OS's preferred languages, most preferred first (Electron: `app.getPreferredSystemLanguages()`). */
   systemLocales?: () => readonly string[];
+  documents?: DocumentsConfig;
 }
 
 export interface Composed {
@@ -105,7 +108,7 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     usage: new UsageService(connections, events),
     glossaries: createGlossariesService({ connections, events, settings, saveDialog: ports.saveDialog, userDataDir: config.userDataDir }),
     adminKeys,
-    documents: new DocumentsService(),
+    documents: createDocumentsService({ ports, config, connections, events, i18n }),
     settings,
     app: new AppService({
       info: config.appInfo,
@@ -120,8 +123,9 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     services,
     events,
     i18n,
-    secrets: () => [...connections.knownSecrets(), ...adminKeys.heldSecrets()],
+    secrets: () => [...connections.knownSecrets(), ...adminKeys.heldSecrets(), ...services.documents.heldSecrets()],
     async shutdown() {
+      services.documents.close();
       await local.stop().catch(() => undefined);
       await ports.transport.close?.();
     },

@@ -3,7 +3,8 @@
  * built from the contract's names and checked with `satisfies`, so a call missing here or one the contract does
  * not know fails the type check. Nothing else is exposed: no ipcRenderer, no generic invoke, no Node.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import type { FileBridge } from '../../shared/ipc/contract-documents.js';
 import type { CallFn, VersoApi } from '../../shared/ipc/api-types.js';
 import { EVENT_NAME_LIST, channelOf } from '../../shared/ipc/channels.js';
 import type { CallName, EventName } from '../../shared/ipc/contract.js';
@@ -59,13 +60,18 @@ export const api = {
     detect: call('translate.detect'),
   },
   documents: {
-    pickFile: call('documents.pickFile'),
+    pickFiles: call('documents.pickFiles'),
+    inspect: call('documents.inspect'),
+    enqueue: call('documents.enqueue'),
     list: call('documents.list'),
-    upload: call('documents.upload'),
-    refresh: call('documents.refresh'),
-    download: call('documents.download'),
+    cancel: call('documents.cancel'),
+    retry: call('documents.retry'),
+    translateAgain: call('documents.translateAgain'),
     remove: call('documents.remove'),
+    open: call('documents.open'),
     reveal: call('documents.reveal'),
+    prefs: call('documents.prefs'),
+    setPrefs: call('documents.setPrefs'),
   },
   glossaries: {
     list: call('glossaries.list'),
@@ -112,3 +118,8 @@ export const api = {
 } satisfies VersoApi;
 
 contextBridge.exposeInMainWorld('verso', api);
+// Dropped and chosen files: their path on disk (main reads them; the renderer never gets file system access).
+contextBridge.exposeInMainWorld('versoFiles', {
+  kind: 'path',
+  toPath: async (file: File) => webUtils.getPathForFile(file),
+} satisfies FileBridge);

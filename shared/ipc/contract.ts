@@ -12,8 +12,10 @@
 import { z } from 'zod';
 import { FORMALITY_VALUES, MODEL_TYPES } from '../spec/languages.js';
 import { LIMITS } from '../spec/limits.js';
-import { DETECTION_STATUSES, DOCUMENT_STATUSES } from '../spec/wire.js';
+import { DETECTION_STATUSES } from '../spec/wire.js';
 import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from './draft-limits.js';
+import { documentsCalls, documentsEvents } from './contract-documents.js';
+export * from './contract-documents.js';
 import { glossariesCalls, glossariesEvents } from './contract-glossaries.js';
 export { GlossaryEntry, GlossaryView } from './contract-glossaries.js';
 
@@ -258,43 +260,6 @@ export const DetectOutput = z.object({
 export type DetectOutput = z.infer<typeof DetectOutput>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Documents (implemented by a later issue; declared so the shell can show honest states)
-// ---------------------------------------------------------------------------------------------------------------
-
-export const DocumentJob = z.object({
-  jobId: z.string(),
-  fileName: z.string(),
-  sourceLang: z.string().nullable(),
-  targetLang: z.string(),
-  status: z.enum([...DOCUMENT_STATUSES, 'uploading', 'downloaded', 'failed']),
-  secondsRemaining: z.number().optional(),
-  billedCharacters: z.number().optional(),
-  message: z.string().optional(),
-  /** Where the translated file was saved, once downloaded. */
-  outputPath: z.string().optional(),
-  createdAt: z.string(),
-  connectionId: z.string(),
-});
-export type DocumentJob = z.infer<typeof DocumentJob>;
-
-export const DocumentUploadInput = z.object({
-  /** Absolute path of a file the user picked (via `documents.pickFile` or drag and drop). */
-  path: z.string().min(1),
-  targetLang: LangCode,
-  sourceLang: LangCode.optional(),
-  outputFormat: z.string().trim().min(1).max(10).optional(),
-  formality: z.enum(FORMALITY_VALUES).optional(),
-  glossaryId: z.string().trim().min(1).optional(),
-  glossaryIds: z.array(z.string().trim().min(1)).max(LIMITS.glossariesPerRequest).optional(),
-  styleId: z.string().trim().min(1).optional(),
-  translationMemoryId: z.string().trim().min(1).optional(),
-  translationMemoryThreshold: z.number().int().min(0).max(100).optional(),
-});
-
-export const PickedFile = z.object({ path: z.string(), name: z.string(), size: z.number() });
-export type PickedFile = z.infer<typeof PickedFile>;
-
-// ---------------------------------------------------------------------------------------------------------------
 // Admin: developer keys (later issue). `keyId` is the key's identifier as the admin API reports it.
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -517,17 +482,8 @@ export const contract = {
     output: DetectOutput,
   },
 
-  // Documents (later issue).
-  'documents.pickFile': { input: NoInput, output: PickedFile.nullable() },
-  'documents.list': { input: NoInput, output: z.array(DocumentJob) },
-  'documents.upload': { input: DocumentUploadInput, output: DocumentJob },
-  'documents.refresh': { input: z.object({ jobId: Id }), output: DocumentJob },
-  'documents.download': {
-    input: z.object({ jobId: Id, overwrite: z.boolean().optional() }),
-    output: DocumentJob,
-  },
-  'documents.remove': { input: z.object({ jobId: Id }), output: z.array(DocumentJob) },
-  'documents.reveal': { input: z.object({ jobId: Id }), output: z.object({ shown: z.boolean() }) },
+  // Documents: the durable queue (contract-documents.ts).
+  ...documentsCalls,
 
   // Glossaries: list, drafts, safe save, versions, files (contract-glossaries.ts).
   ...glossariesCalls,
@@ -616,7 +572,7 @@ export const events = {
   'usage.changed': UsageView,
   'settings.changed': Settings,
   ...glossariesEvents,
-  'documents.changed': DocumentJob,
+  ...documentsEvents,
   /** A menu item or shortcut the renderer acts on. */
   'app.command': z.object({ command: MenuCommand }),
   ...translateEvents,

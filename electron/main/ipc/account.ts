@@ -1,17 +1,6 @@
-/** IPC registrar (main process): `documents.*` and `adminKeys.*`. */
+/** IPC registrar (main process): `adminKeys.*`. */
 import { handle, type HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
-
-export function registerDocumentsIpc(ctx: HandleContext, s: AppServices): void {
-  const d = s.documents;
-  handle(ctx, 'documents.list', () => d.list());
-  handle(ctx, 'documents.pickFile', () => d.pickFile());
-  handle(ctx, 'documents.upload', () => d.notYet());
-  handle(ctx, 'documents.refresh', () => d.notYet());
-  handle(ctx, 'documents.download', () => d.notYet());
-  handle(ctx, 'documents.remove', () => d.notYet());
-  handle(ctx, 'documents.reveal', () => d.notYet());
-}
 
 export function registerAdminKeysIpc(ctx: HandleContext, s: AppServices): void {
   const a = s.adminKeys;

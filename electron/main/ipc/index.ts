@@ -1,5 +1,6 @@
 /** Registers every domain's IPC (main process): the one list the Electron root and the web harness both call. */
-import { registerAdminKeysIpc, registerDocumentsIpc } from './account.js';
+import { registerAdminKeysIpc } from './account.js';
+import { registerDocumentsIpc } from './documents.js';
 import { registerGlossariesIpc } from './glossaries.js';
 import { registerAppIpc, registerLocalServiceIpc, registerSettingsIpc } from './app.js';
 import { registerConnectionsIpc, registerCredentialsIpc } from './connections.js';

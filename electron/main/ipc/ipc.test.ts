@@ -280,11 +280,11 @@ describe('settings and app', () => {
     }
   });
 
-  it('documents answer an honest empty list and a clear not-yet', async () => {
+  it('documents start with an empty list and refuse a path that is not a document', async () => {
     app = await createTestApp();
     const list = await app.call('documents.list');
-    expect(list.ok && list.data).toEqual([]);
-    const up = await app.call('documents.upload', { path: '/tmp/x.docx', targetLang: 'DE' });
-    expect(!up.ok && up.error.code).toBe('not_implemented');
+    expect(list.ok && list.data.jobs).toEqual([]);
+    const up = await app.call('documents.enqueue', { paths: ['/etc/passwd'], options: { targetLangs: ['DE'] } });
+    expect(up.ok).toBe(false);
   });
 });

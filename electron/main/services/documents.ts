@@ -1,21 +1,344 @@
 /**
- * Documents (main process, plain Node): placeholder until the document-translation issue lands. It answers the
- * contract honestly — an empty job list, and a clear "not yet" for actions — so the shell can show a real empty
- * state instead of fake data. The API client already implements upload, status and download.
+ * Documents (main process, plain Node): what the `documents.*` calls do. It checks files before anything is sent,
+ * turns a batch (files × targets) into job records handed to the durable `DocumentQueue`, answers the list with
+ * views that carry no key, publishes `documents.changed`, and reaches the desktop (open dialog, open/show a
+ * result, notification, taskbar progress) only through ports whose Electron adapters live in `../adapters/`.
  */
-import type { DocumentJob, PickedFile } from '../../../shared/ipc/contract.js';
+import { stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import {
+  FOLDER_CONFIRM_THRESHOLD,
+  type DocumentBatchOptions,
+  type DocumentJobView,
+  type DocumentPrefs,
+  type DocumentsList,
+  type DocumentsSummary,
+  type InspectOutput,
+} from '../../../shared/ipc/contract-documents.js';
+import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { ApiError } from './api-errors.js';
+import type { ApiClient } from './api-client.js';
+import { checkFile, expandPaths } from './documents-files.js';
+import { DocumentQueue, jobView, newJobId, type QueueDeps } from './documents-queue.js';
+import { JobStore, type JobRecord } from './documents-store.js';
+import type { EventBus } from './event-bus.js';
+import type { Clock, KeyValueStore, Notifier, Random, SecretCipher } from './ports.js';
 
-const NOT_YET = 'Document translation is not available in this version of Verso yet. Translate the text on the Translate screen meanwhile.';
+/** Native open dialog (Electron); the Node twin answers null (the web harness uses the page's file input). */
+export interface OpenFilesDialog {
+  pickFiles(): Promise<string[] | null>;
+}
+
+/** Opens a saved result, or shows it in the file manager (Electron `shell`); the Node twin only logs. */
+export interface FileShell {
+  openPath(path: string): Promise<boolean>;
+  showInFolder(path: string): Promise<boolean>;
+}
+
+/** The window's progress bar (Electron `setProgressBar`); null clears it. */
+export type ProgressSink = (fraction: number | null) => void;
+
+export interface DocumentsDeps {
+  userDataDir: string;
+  cipher: SecretCipher;
+  prefsStore: KeyValueStore;
+  clock: Clock;
+  random?: Random;
+  events: EventBus;
+  clientFor(connectionId: string): Promise<ApiClient>;
+  activeConnectionId(): string | null;
+  dialog?: OpenFilesDialog;
+  shell?: FileShell;
+  notifier?: Notifier;
+  progress?: ProgressSink;
+  /** Main's translator for the OS notification (the only text main shows itself). */
+  t?: (id: MessageId, values?: Record<string, unknown>) => string;
+  /** Where results of staged files go by default (desktop: ~/Documents/Verso translations). */
+  defaultOutputDir?: string;
+  /** Files under this folder are staged copies (web harness): their results go to the default output folder. */
+  stagingDir?: string;
+  /** Tests and benchmarks: queue knobs (poll policy, hooks, fault headers). */
+  queue?: Partial<Pick<QueueDeps, 'poll' | 'deadlines' | 'beforeStep' | 'headersFor'>>;
+}
+
+const PREFS_KEY = 'documents';
+
+export function summarize(jobs: readonly JobRecord[]): DocumentsSummary {
+  const s: DocumentsSummary = { saved: 0, active: 0, failed: 0, cancelled: 0, billedCharacters: 0 };
+  for (const j of jobs) {
+    if (j.state === 'saved') s.saved++;
+    else if (j.state === 'error') s.failed++;
+    else if (j.state === 'cancelled') s.cancelled++;
+    else s.active++;
+    s.billedCharacters += j.billedCharacters ?? 0;
+  }
+  return s;
+}
 
 export class DocumentsService {
-  list(): DocumentJob[] {
-    return [];
+  readonly queue: DocumentQueue;
+  private readonly store: JobStore;
+  private started: Promise<void> | undefined;
+  private keysPersist = true;
+
+  constructor(private readonly d: DocumentsDeps) {
+    this.store = new JobStore(join(d.userDataDir, 'documents'), d.cipher);
+    this.queue = new DocumentQueue({
+      store: this.store,
+      clientFor: (id) => d.clientFor(id),
+      clock: d.clock,
+      ...(d.random && { random: d.random }),
+      concurrency: () => this.prefs().concurrency,
+      onChange: (jobs, removed) => this.publish(jobs, removed),
+      onBatchDone: (_batchId, jobs) => this.announce(jobs),
+      ...d.queue,
+    });
   }
-  pickFile(): Promise<PickedFile | null> {
-    throw new ApiError('not_implemented', NOT_YET);
+
+  /** Loads and resumes the queue once (at start-up, and lazily on the first call). */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      this.keysPersist = (await this.d.cipher.availability()).canPersist;
+      await this.queue.start();
+    })();
+    return this.started;
   }
-  notYet(): never {
-    throw new ApiError('not_implemented', NOT_YET);
+
+  close(): void {
+    this.queue.close();
   }
+
+  prefs(): DocumentPrefs {
+    const raw = (this.d.prefsStore.get(PREFS_KEY) ?? {}) as Partial<DocumentPrefs>;
+    return {
+      defaultOutputDir: raw.defaultOutputDir ?? this.d.defaultOutputDir ?? join(homedir(), 'Documents', 'Verso translations'),
+      concurrency: raw.concurrency ?? 2,
+      maxFileMb: raw.maxFileMb ?? 100,
+      keysPersist: this.keysPersist,
+    };
+  }
+
+  setPrefs(patch: { defaultOutputDir?: string; concurrency?: number; maxFileMb?: number }): DocumentPrefs {
+    const { keysPersist: _k, ...cur } = this.prefs();
+    const next = { ...cur, ...patch };
+    if (patch.defaultOutputDir !== undefined) next.defaultOutputDir = resolve(patch.defaultOutputDir);
+    this.d.prefsStore.set(PREFS_KEY, next);
+    return this.prefs();
+  }
+
+  async pickFiles(): Promise<{ paths: string[] } | null> {
+    const paths = (await this.d.dialog?.pickFiles()) ?? null;
+    return paths && paths.length ? { paths } : null;
+  }
+
+  async inspect(paths: string[], allowMany = false): Promise<InspectOutput> {
+    const { files, skipped, fromFolders } = await expandPaths(paths);
+    if (fromFolders > FOLDER_CONFIRM_THRESHOLD && !allowMany) return { files: [], tooMany: files.length, skipped };
+    const maxBytes = this.prefs().maxFileMb * 1024 * 1024;
+    const out = [];
+    for (const f of files) out.push(await checkFile(f, { maxBytes }));
+    return { files: out, skipped };
+  }
+
+  async enqueue(paths: string[], o: DocumentBatchOptions & { targetLangs: string[] }): Promise<DocumentsList> {
+    await this.start();
+    const connectionId = this.d.activeConnectionId();
+    if (!connectionId) throw new ApiError('no_connection', 'No connection is set up yet.');
+    // Main checks again: the renderer is not trusted, and a file may have changed since it was shown.
+    const maxBytes = this.prefs().maxFileMb * 1024 * 1024;
+    const checks = [];
+    for (const p of paths) {
+      const c = await checkFile(resolve(p), { maxBytes });
+      if (!c.ok) throw new ApiError('bad_request', `${c.name}: ${c.problem ?? 'not accepted'}`);
+      checks.push(c);
+    }
+    const batchId = randomUUID();
+    const now = new Date().toISOString();
+    const records: JobRecord[] = [];
+    for (const c of checks) {
+      const st = await stat(c.path);
+      const outputDir = o.outputDir ? resolve(o.outputDir) : this.isStaged(c.path) ? this.prefs().defaultOutputDir : dirname(c.path);
+      for (const target of o.targetLangs) {
+        records.push({
+          v: 1,
+          jobId: newJobId(),
+          batchId,
+          connectionId,
+          sourcePath: c.path,
+          fileName: c.name,
+          sizeBytes: st.size,
+          mtimeMs: st.mtimeMs,
+          sourceLang: o.sourceLang ?? null,
+          targetLang: target,
+          params: {
+            ...(o.formality && { formality: o.formality }),
+            ...(o.glossaryIds?.length && { glossaryIds: o.glossaryIds }),
+            ...(o.styleId && { styleId: o.styleId }),
+            ...(o.translationMemoryId && { translationMemoryId: o.translationMemoryId }),
+            ...(o.translationMemoryThreshold !== undefined && { translationMemoryThreshold: o.translationMemoryThreshold }),
+            ...(o.outputFormat && c.extension === 'pdf' && { outputFormat: o.outputFormat }),
+          },
+          outputDir,
+          state: 'waiting',
+          uploads: 0,
+          estimatedCharacters: c.estimatedCharacters,
+          createdAt: now,
+          updatedAt: now,
+          stateSince: this.d.clock.now(),
+        });
+      }
+    }
+    await this.queue.add(records);
+    return this.list();
+  }
+
+  async list(): Promise<DocumentsList> {
+    await this.start();
+    const jobs = this.queue.list();
+    return { jobs: jobs.map((r) => this.view(r)), summary: summarize(jobs) };
+  }
+
+  async cancel(jobId: string, discard = false): Promise<DocumentJobView> {
+    await this.start();
+    return this.view(await this.queue.cancel(jobId, discard));
+  }
+
+  async retry(jobId: string): Promise<DocumentJobView> {
+    await this.start();
+    return this.view(await this.queue.retry(jobId));
+  }
+
+  async translateAgain(jobId: string): Promise<DocumentJobView> {
+    await this.start();
+    const r = this.need(jobId);
+    const now = new Date().toISOString();
+    const copy: JobRecord = {
+      ...structuredClone(r),
+      jobId: newJobId(),
+      batchId: randomUUID(),
+      state: 'waiting',
+      uploads: 0,
+      createdAt: now,
+      updatedAt: now,
+      stateSince: this.d.clock.now(),
+    };
+    for (const k of ['documentId', 'keyCipher', 'keyInSession', 'billedCharacters', 'partPath', 'expectedBytes', 'outputPath', 'error', 'discard', 'reuploadReason', 'autoReuploaded'] as const) delete copy[k];
+    const st = await stat(copy.sourcePath).catch(() => undefined);
+    if (!st) throw new ApiError('not_found', `${copy.fileName} is no longer where it was; add it again.`);
+    copy.sizeBytes = st.size;
+    copy.mtimeMs = st.mtimeMs;
+    await this.queue.add([copy]);
+    return this.view(copy);
+  }
+
+  async remove(jobIds: string[]): Promise<DocumentsList> {
+    await this.start();
+    await this.queue.remove(jobIds);
+    return this.list();
+  }
+
+  async open(jobId: string): Promise<{ opened: boolean }> {
+    const p = this.need(jobId).outputPath;
+    if (!p) throw new ApiError('conflict', 'This document has not been saved yet.');
+    return { opened: (await this.d.shell?.openPath(p)) ?? false };
+  }
+
+  async reveal(jobId: string): Promise<{ shown: boolean }> {
+    const r = this.need(jobId);
+    return { shown: (await this.d.shell?.showInFolder(r.outputPath ?? r.sourcePath)) ?? false };
+  }
+
+  /** Document keys held in memory (session-only keys), for redaction. */
+  heldSecrets(): string[] {
+    return this.store.heldKeys();
+  }
+
+  // ----- Internals -----
+
+  private need(jobId: string): JobRecord {
+    const r = this.queue.get(jobId);
+    if (!r) throw new ApiError('not_found', 'That document is no longer in the list.');
+    return r;
+  }
+
+  private isStaged(p: string): boolean {
+    const s = this.d.stagingDir;
+    return s !== undefined && resolve(p).startsWith(resolve(s) + sep);
+  }
+
+  private view(r: JobRecord): DocumentJobView {
+    return jobView(r, this.queue.transientOf(r.jobId));
+  }
+
+  private publish(jobs: JobRecord[], removed: string[]): void {
+    const all = this.queue.list();
+    this.d.events.emit('documents.changed', { jobs: jobs.map((r) => this.view(r)), removed, summary: summarize(all) });
+    if (this.d.progress) {
+      const active = all.filter((j) => j.state !== 'saved' && j.state !== 'error' && j.state !== 'cancelled');
+      if (active.length === 0) this.d.progress(null);
+      else {
+        const batches = new Set(active.map((j) => j.batchId));
+        const inBatches = all.filter((j) => batches.has(j.batchId));
+        this.d.progress((inBatches.length - active.length) / inBatches.length);
+      }
+    }
+  }
+
+  private announce(jobs: JobRecord[]): void {
+    if (!this.d.notifier) return;
+    const saved = jobs.filter((j) => j.state === 'saved').length;
+    const failed = jobs.filter((j) => j.state === 'error').length;
+    const t = this.d.t;
+    const title = t ? t('documents.notify.title' as MessageId) : 'Verso';
+    const body = t ? t('documents.notify.body' as MessageId, { saved, failed }) : `${saved} saved, ${failed} failed`;
+    this.d.notifier.notify(title, body);
+  }
+}
+
+/** Desktop integrations the composition root passes in (Electron adapters, or their Node twins). */
+export interface DocumentsPorts {
+  dialog?: OpenFilesDialog;
+  shell?: FileShell;
+  notifier?: Notifier;
+  progress?: ProgressSink;
+}
+
+export interface DocumentsConfig {
+  defaultOutputDir?: string;
+  stagingDir?: string;
+  queue?: DocumentsDeps['queue'];
+}
+
+/** Builds the service from the composition root's ports and starts (resumes) the queue. */
+export function createDocumentsService(o: {
+  ports: { cipher: SecretCipher; clock: Clock; random?: Random; stores: { settings: KeyValueStore }; documents?: DocumentsPorts };
+  config: { userDataDir: string; documents?: DocumentsConfig };
+  connections: { clientFor(id: string): Promise<ApiClient>; activeId(): string | null };
+  events: EventBus;
+  i18n: { t: (id: MessageId, values?: Record<string, string | number>) => string };
+}): DocumentsService {
+  const p = o.ports.documents ?? {};
+  const c = o.config.documents ?? {};
+  const service = new DocumentsService({
+    userDataDir: o.config.userDataDir,
+    cipher: o.ports.cipher,
+    prefsStore: o.ports.stores.settings,
+    clock: o.ports.clock,
+    ...(o.ports.random && { random: o.ports.random }),
+    events: o.events,
+    clientFor: (id) => o.connections.clientFor(id),
+    activeConnectionId: () => o.connections.activeId(),
+    ...(p.dialog && { dialog: p.dialog }),
+    ...(p.shell && { shell: p.shell }),
+    ...(p.notifier && { notifier: p.notifier }),
+    ...(p.progress && { progress: p.progress }),
+    t: (id, values) => o.i18n.t(id, values as Record<string, string | number>),
+    ...(c.defaultOutputDir && { defaultOutputDir: c.defaultOutputDir }),
+    ...(c.stagingDir && { stagingDir: c.stagingDir }),
+    ...(c.queue && { queue: c.queue }),
+  });
+  void service.start().catch(() => undefined);
+  return service;
 }

@@ -4,9 +4,10 @@
  */
 import app from './app.json';
 import errors from './errors.json';
+import documents from './documents.json';
 import settings from './settings.json';
 import connections from './connections.json';
 import firstRun from './first-run.json';
 
-const en = { ...app, ...errors, ...settings, ...connections, ...firstRun };
+const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents };
 export default en;
