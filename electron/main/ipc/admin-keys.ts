@@ -1,9 +1,11 @@
-/** IPC registrar (main process): `adminKeys.*`. */
+/** IPC registrar (main process): `adminKeys.*`, bound to the AdminKeysService. */
 import { handle, type HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
 
 export function registerAdminKeysIpc(ctx: HandleContext, s: AppServices): void {
   const a = s.adminKeys;
+  handle(ctx, 'adminKeys.access', () => a.access());
+  handle(ctx, 'adminKeys.setAdminKey', (i) => a.setAdminKey(i.adminKey, i.persistence));
   handle(ctx, 'adminKeys.list', () => a.list());
   handle(ctx, 'adminKeys.create', (i) => a.create(i.label));
   handle(ctx, 'adminKeys.copyNewKey', (i) => a.copyNewKey(i.keyId));
@@ -11,4 +13,8 @@ export function registerAdminKeysIpc(ctx: HandleContext, s: AppServices): void {
   handle(ctx, 'adminKeys.rename', (i) => a.rename(i.keyId, i.label));
   handle(ctx, 'adminKeys.setLimit', (i) => a.setLimit(i.keyId, i.characters));
   handle(ctx, 'adminKeys.deactivate', (i) => a.deactivate(i.keyId));
+  handle(ctx, 'adminKeys.bulkSetLimit', (i) => a.bulkSetLimit(i.keyIds, i.characters));
+  handle(ctx, 'adminKeys.bulkDeactivate', (i) => a.bulkDeactivate(i.keyIds));
+  handle(ctx, 'adminKeys.audit', () => a.auditLog());
+  handle(ctx, 'adminKeys.exportCsv', (i) => a.exportCsv(i.what));
 }

@@ -1,0 +1,312 @@
+/**
+ * Developer keys through the admin interface (main process, plain Node): list, create, rename, limit and
+ * deactivate (one by one or in bulk) with the active connection's admin key, which is checked against the admin
+ * endpoint before it is saved. Keeps, in the user-data folder (`admin-keys/`), the audit log of every change Verso
+ * made and which key ids Verso holds as connections (so the table can show their usage). A new key's secret stays
+ * in main until it is copied or saved as a connection, once.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  AuditEntry,
+  type AdminAccess,
+  type BulkResult,
+  type CreatedDeveloperKey,
+  type DeveloperKeyView,
+} from '../../../shared/ipc/contract-admin-keys.js';
+import type { Persistence } from '../../../shared/ipc/contract-common.js';
+import type { WireDeveloperKey } from '../../../shared/spec/wire.js';
+import type { ApiClient, ApiClientOptions } from './api-client.js';
+import { ApiError } from './api-errors.js';
+import type { Clipboard, SaveDialog } from './app-service.js';
+import type { ConnectionsService } from './connections.js';
+import type { Clock, FileSystem } from './ports.js';
+import { toCsv } from './usage-history.js';
+
+export function keyView(k: WireDeveloperKey): DeveloperKeyView {
+  const v: DeveloperKeyView = {
+    keyId: k.key_id,
+    label: k.label,
+    creationTime: k.creation_time,
+    isDeactivated: k.is_deactivated,
+    characterLimit: k.usage_limits?.characters ?? null,
+  };
+  if (k.deactivated_time !== undefined) v.deactivatedTime = k.deactivated_time;
+  return v;
+}
+
+/** How many just-created keys main holds at once; older undelivered ones are forgotten first. */
+const HELD_KEYS_MAX = 5;
+const AUDIT_MAX = 10_000;
+
+const LinksFile = z.object({ links: z.record(z.string(), z.string()) });
+const AuditFile = z.object({ entries: z.array(AuditEntry) });
+
+export interface AdminKeysDeps {
+  connections: ConnectionsService;
+  clipboard: Clipboard;
+  fs: FileSystem;
+  clock: Clock;
+  /** `<userData>/admin-keys`. */
+  dir: string;
+  /** Builds a client for an admin key that is not saved yet (to check it first). */
+  makeClient: (o: Pick<ApiClientOptions, 'baseUrl' | 'apiKey' | 'authScheme'>) => ApiClient;
+  /** The hosted Pro base: the admin interface exists only there. */
+  hostedPro?: string;
+  saveDialog?: SaveDialog;
+  /** The last usage Verso read for a connection (the key's own count, else the account's). */
+  lastUsage?: (connectionId: string) => Promise<{ characterCount: number | null; at: string } | null>;
+}
+
+const limitText = (n: number | null): string => (n === null ? 'no limit' : String(n));
+
+export class AdminKeysService {
+  /** Secrets of keys created in this session and not yet delivered (keyId → secret and where it was made). */
+  private readonly held = new Map<string, { secret: string; connectionId: string }>();
+  private links: Record<string, string> | undefined;
+  private audit: AuditEntry[] | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: AdminKeysDeps) {}
+
+  private client() {
+    return this.deps.connections.clientFor(undefined, 'admin');
+  }
+
+  private async readJson<T>(file: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
+    const path = join(this.deps.dir, file);
+    if (!(await this.deps.fs.exists(path))) return fallback;
+    try {
+      const parsed = schema.safeParse(JSON.parse(await this.deps.fs.readText(path)));
+      return parsed.success ? parsed.data : fallback;
+    } catch {
+      return fallback;
+    }
+  }
+
+  private write(file: string, value: unknown): Promise<void> {
+    const next = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        await this.deps.fs.mkdirp(this.deps.dir);
+        await this.deps.fs.writeTextAtomic(join(this.deps.dir, file), JSON.stringify(value));
+      });
+    this.writing = next;
+    return next;
+  }
+
+  private async linkMap(): Promise<Record<string, string>> {
+    this.links ??= (await this.readJson('links.json', LinksFile, { links: {} })).links;
+    return this.links;
+  }
+
+  async auditLog(): Promise<AuditEntry[]> {
+    this.audit ??= (await this.readJson('audit.json', AuditFile, { entries: [] })).entries;
+    return this.audit;
+  }
+
+  private active(): { id: string; name: string; kind: string; baseUrl: string | null; authScheme: string; configured: boolean } | null {
+    const st = this.deps.connections.list();
+    const c = st.connections.find((x) => x.id === st.activeId);
+    if (!c) return null;
+    return { id: c.id, name: c.name, kind: c.kind, baseUrl: c.baseUrl, authScheme: c.authScheme, configured: c.adminKey.configured };
+  }
+
+  private async record(action: AuditEntry['action'], key: DeveloperKeyView, before: string | null, after: string | null): Promise<void> {
+    const c = this.active();
+    const log = await this.auditLog();
+    log.push({
+      at: new Date(this.deps.clock.now()).toISOString(),
+      connectionId: c?.id ?? '',
+      connectionName: c?.name ?? '',
+      action,
+      keyId: key.keyId,
+      label: key.label,
+      before,
+      after,
+    });
+    if (log.length > AUDIT_MAX) log.splice(0, log.length - AUDIT_MAX);
+    await this.write('audit.json', { entries: log });
+  }
+
+  access(): AdminAccess {
+    const c = this.active();
+    return {
+      connectionId: c?.id ?? null,
+      connectionName: c?.name ?? null,
+      configured: c?.configured ?? false,
+      local: c?.kind === 'local',
+    };
+  }
+
+  /** Lists keys with the candidate admin key first; only a key the admin endpoint accepts is saved. */
+  async setAdminKey(adminKey: string, persistence?: Persistence): Promise<AdminAccess> {
+    const c = this.active();
+    if (!c) throw new ApiError('no_connection', 'No connection is set up yet. Add one in Settings → Connections first.');
+    if (c.kind === 'local') throw new ApiError('bad_request', 'The local engine manages its own admin key; nothing to add.');
+    const baseUrl = c.kind === 'hosted' ? (this.deps.hostedPro ?? c.baseUrl) : c.baseUrl;
+    if (!baseUrl) throw new ApiError('no_connection', 'This connection has no address. Edit it in Settings → Connections.');
+    await this.deps.makeClient({ baseUrl, apiKey: adminKey, authScheme: c.authScheme }).listDeveloperKeys({ deadlineMs: 30_000 });
+    await this.deps.connections.setSecret(c.id, 'admin', adminKey, persistence ?? 'persist');
+    return this.access();
+  }
+
+  async list(): Promise<DeveloperKeyView[]> {
+    const keys = (await (await this.client()).listDeveloperKeys()).map(keyView);
+    const links = await this.linkMap();
+    const conns = new Map(this.deps.connections.list().connections.map((c) => [c.id, c.name]));
+    await Promise.all(
+      keys.map(async (k) => {
+        const cid = links[k.keyId];
+        const name = cid && conns.get(cid);
+        if (!cid || !name) return;
+        const u = (await this.deps.lastUsage?.(cid).catch(() => null)) ?? null;
+        k.connection = { id: cid, name, characterCount: u?.characterCount ?? null, at: u?.at ?? null };
+      }),
+    );
+    return keys;
+  }
+
+  /**
+   * The service shows a new key's secret once, in this answer. It stays in main (never in the renderer, the
+   * result or a log) until the user has it copied or saved as a connection.
+   */
+  async create(label?: string): Promise<CreatedDeveloperKey> {
+    const connectionId = this.deps.connections.list().activeId;
+    const wire = await (await this.client()).createDeveloperKey(label);
+    const view = keyView(wire);
+    await this.record('create', view, null, view.label);
+    if (!wire.key || !connectionId) return { ...view, secretHeld: false };
+    this.held.set(view.keyId, { secret: wire.key, connectionId });
+    while (this.held.size > HELD_KEYS_MAX) this.held.delete(this.held.keys().next().value!);
+    return { ...view, secretHeld: true };
+  }
+
+  private heldFor(keyId: string) {
+    const h = this.held.get(keyId);
+    if (!h) {
+      throw new ApiError(
+        'not_found',
+        'Verso no longer holds that key: a new key can be copied or saved only once, right after it is created, and not after Verso restarts. Create another key (and deactivate this one if nobody has it).',
+      );
+    }
+    return h;
+  }
+
+  async copyNewKey(keyId: string): Promise<{ copied: boolean }> {
+    const h = this.heldFor(keyId);
+    const copied = await this.deps.clipboard.writeText(h.secret);
+    // Kept when the copy failed, so the user can still save it as a connection.
+    if (copied) this.held.delete(keyId);
+    return { copied };
+  }
+
+  /** A connection to the same service as the admin connection the key was made with, checked before it is saved. */
+  async saveNewKeyAsConnection(keyId: string, name: string, persistence?: Persistence): Promise<{ id: string; name: string }> {
+    const h = this.heldFor(keyId);
+    const origin = this.deps.connections.list().connections.find((c) => c.id === h.connectionId);
+    if (!origin) throw new ApiError('not_found', 'The connection this key was created with has been removed; copy the key instead.');
+    const common = { name, apiKey: h.secret, authScheme: origin.authScheme, ...(persistence && { persistence }) };
+    let view: { id: string; name: string };
+    if (origin.kind === 'hosted') {
+      view = await this.deps.connections.addHosted({ ...common, tier: 'auto' });
+    } else if (origin.kind === 'custom' && origin.baseUrl) {
+      view = await this.deps.connections.addCustom({ ...common, baseUrl: origin.baseUrl });
+    } else {
+      throw new ApiError(
+        'bad_request',
+        'Keys made on the local engine work only with this computer’s local service, which Verso already uses without a key. Copy the key instead if another program needs it.',
+      );
+    }
+    this.held.delete(keyId);
+    const links = await this.linkMap();
+    links[keyId] = view.id;
+    await this.write('links.json', { links });
+    return { id: view.id, name: view.name };
+  }
+
+  /** The held secrets, so the IPC layer can redact them from any error or log line. */
+  heldSecrets(): string[] {
+    return [...this.held.values()].map((h) => h.secret);
+  }
+
+  private async current(keyId: string): Promise<DeveloperKeyView | undefined> {
+    return (await (await this.client()).listDeveloperKeys()).map(keyView).find((k) => k.keyId === keyId);
+  }
+
+  async rename(keyId: string, label: string): Promise<DeveloperKeyView> {
+    const before = await this.current(keyId);
+    const after = keyView(await (await this.client()).renameDeveloperKey(keyId, label));
+    await this.record('rename', after, before?.label ?? null, after.label);
+    return after;
+  }
+
+  async setLimit(keyId: string, characters: number | null, before?: DeveloperKeyView): Promise<DeveloperKeyView> {
+    const was = before ?? (await this.current(keyId));
+    const after = keyView(await (await this.client()).setDeveloperKeyLimit(keyId, characters));
+    await this.record('limit', after, was ? limitText(was.characterLimit) : null, limitText(after.characterLimit));
+    return after;
+  }
+
+  async deactivate(keyId: string): Promise<DeveloperKeyView> {
+    const after = keyView(await (await this.client()).deactivateDeveloperKey(keyId));
+    await this.record('deactivate', after, 'active', after.deactivatedTime ?? 'deactivated');
+    return after;
+  }
+
+  /** One key after another (the admin interface has no bulk call); each outcome is reported, none hides another. */
+  private async bulk(keyIds: string[], op: (keyId: string, before?: DeveloperKeyView) => Promise<DeveloperKeyView>): Promise<BulkResult> {
+    const known = new Map((await (await this.client()).listDeveloperKeys()).map(keyView).map((k) => [k.keyId, k]));
+    const out: BulkResult = [];
+    for (const keyId of keyIds) {
+      try {
+        if (!known.has(keyId)) throw new ApiError('not_found', 'The service has no key with this id (it may have been removed elsewhere).');
+        out.push({ keyId, ok: true, key: await op(keyId, known.get(keyId)) });
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        out.push({ keyId, ok: false, errorCode: e.code, message: e.message });
+      }
+    }
+    return out;
+  }
+
+  bulkSetLimit(keyIds: string[], characters: number | null): Promise<BulkResult> {
+    return this.bulk(keyIds, (id, before) => this.setLimit(id, characters, before));
+  }
+
+  bulkDeactivate(keyIds: string[]): Promise<BulkResult> {
+    return this.bulk(keyIds, (id) => this.deactivate(id));
+  }
+
+  async keysCsv(): Promise<string> {
+    const keys = await this.list();
+    return toCsv([
+      ['key_id', 'label', 'creation_time', 'status', 'deactivated_time', 'character_limit', 'connection', 'characters_this_period'],
+      ...keys.map((k) => [
+        k.keyId,
+        k.label,
+        k.creationTime,
+        k.isDeactivated ? 'deactivated' : 'active',
+        k.deactivatedTime,
+        k.characterLimit === null ? 'no limit' : k.characterLimit,
+        k.connection?.name,
+        k.connection?.characterCount,
+      ]),
+    ]);
+  }
+
+  async auditCsv(): Promise<string> {
+    return toCsv([
+      ['time', 'connection', 'action', 'key_id', 'label', 'before', 'after'],
+      ...(await this.auditLog()).map((e) => [e.at, e.connectionName, e.action, e.keyId, e.label, e.before, e.after]),
+    ]);
+  }
+
+  async exportCsv(what: 'keys' | 'audit'): Promise<{ path: string } | null> {
+    const csv = what === 'keys' ? await this.keysCsv() : await this.auditCsv();
+    if (!this.deps.saveDialog) throw new ApiError('not_implemented', 'Saving files is not available here.');
+    const day = new Date(this.deps.clock.now()).toISOString().slice(0, 10);
+    const path = await this.deps.saveDialog.saveText(`verso-${what === 'keys' ? 'keys' : 'key-changes'}-${day}.csv`, csv);
+    return path === null ? null : { path };
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * IPC contract of the admin-keys domain (any process): the developer keys of the active connection's account
+ * through the admin interface (list, create, rename, limit, deactivate, in bulk too), the admin key itself
+ * (checked against the admin endpoint before it is saved), CSV exports and Verso's local audit log of every
+ * change it made. A new key's secret never crosses IPC (see `CreatedDeveloperKey`). Spread into `contract.ts`.
+ */
+import { z } from 'zod';
+import { ConnectionName, Id, NoInput, Persistence, SecretInput } from './contract-common.js';
+
+export const DeveloperKeyView = z.object({
+  keyId: z.string(),
+  label: z.string(),
+  creationTime: z.string(),
+  deactivatedTime: z.string().optional(),
+  isDeactivated: z.boolean(),
+  /** Null: no limit. 0: blocked. */
+  characterLimit: z.number().nullable(),
+  /** Where Verso holds this key as a connection (saved from the Keys screen): that connection and its usage. */
+  connection: z
+    .object({ id: z.string(), name: z.string(), characterCount: z.number().nullable(), at: z.string().nullable() })
+    .optional(),
+});
+export type DeveloperKeyView = z.infer<typeof DeveloperKeyView>;
+
+/**
+ * A key just created. Its secret never crosses IPC: main holds it in memory until the user has it copied to the
+ * clipboard (`adminKeys.copyNewKey`) or saved as a connection (`adminKeys.saveNewKeyAsConnection`), once.
+ */
+export const CreatedDeveloperKey = DeveloperKeyView.extend({
+  /** True when main holds the new key's secret for one delivery; false when the service did not return it. */
+  secretHeld: z.boolean(),
+});
+export type CreatedDeveloperKey = z.infer<typeof CreatedDeveloperKey>;
+
+export const AUDIT_ACTIONS = ['create', 'rename', 'limit', 'deactivate'] as const;
+
+/** One change Verso made through the admin interface, kept locally. `before`/`after`: label or limit as text. */
+export const AuditEntry = z.object({
+  at: z.string(),
+  connectionId: z.string(),
+  connectionName: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  keyId: z.string(),
+  label: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** Can the active connection use the admin interface? */
+export const AdminAccess = z.object({
+  connectionId: z.string().nullable(),
+  connectionName: z.string().nullable(),
+  /** False when no admin key is set for the active connection. */
+  configured: z.boolean(),
+  /** True for the local engine: its admin key is its own. */
+  local: z.boolean(),
+});
+export type AdminAccess = z.infer<typeof AdminAccess>;
+
+export const KeyLimit = z.number().int().min(0).max(1e15).nullable();
+
+export const BulkResult = z.array(
+  z.object({ keyId: z.string(), ok: z.boolean(), key: DeveloperKeyView.optional(), errorCode: z.string().optional(), message: z.string().optional() }),
+);
+export type BulkResult = z.infer<typeof BulkResult>;
+
+const KeyIds = z.array(Id).min(1, 'Select at least one key.').max(1000);
+
+export const adminKeysCalls = {
+  'adminKeys.access': { input: NoInput, output: AdminAccess },
+  /** Checks the admin key against the admin endpoint, then saves it for the active connection. */
+  'adminKeys.setAdminKey': {
+    input: z.object({ adminKey: SecretInput, persistence: Persistence.optional() }),
+    output: AdminAccess,
+  },
+  'adminKeys.list': { input: NoInput, output: z.array(DeveloperKeyView) },
+  'adminKeys.create': { input: z.object({ label: z.string().trim().max(200).optional() }), output: CreatedDeveloperKey },
+  /** Copies a just-created key to the clipboard in main; `copied: false` where this shell has no clipboard. */
+  'adminKeys.copyNewKey': { input: z.object({ keyId: Id }), output: z.object({ copied: z.boolean() }) },
+  /** Saves a just-created key as a new connection to the same service (checked with /v2/usage first). */
+  'adminKeys.saveNewKeyAsConnection': {
+    input: z.object({ keyId: Id, name: ConnectionName, persistence: Persistence.optional() }),
+    output: z.object({ id: z.string(), name: z.string() }),
+  },
+  'adminKeys.rename': { input: z.object({ keyId: Id, label: z.string().trim().min(1).max(200) }), output: DeveloperKeyView },
+  'adminKeys.setLimit': { input: z.object({ keyId: Id, characters: KeyLimit }), output: DeveloperKeyView },
+  'adminKeys.deactivate': { input: z.object({ keyId: Id }), output: DeveloperKeyView },
+  'adminKeys.bulkSetLimit': { input: z.object({ keyIds: KeyIds, characters: KeyLimit }), output: BulkResult },
+  'adminKeys.bulkDeactivate': { input: z.object({ keyIds: KeyIds }), output: BulkResult },
+  'adminKeys.audit': { input: NoInput, output: z.array(AuditEntry) },
+  /** Saves the key table or the audit log as CSV through the save dialog; null when cancelled. */
+  'adminKeys.exportCsv': { input: z.object({ what: z.enum(['keys', 'audit']) }), output: z.object({ path: z.string() }).nullable() },
+} as const;
+
+export const adminKeysEvents = {} as const;
