@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { AppInfo } from '../../shared/ipc/contract.js';
 import type { AppServices } from './ipc/services.js';
-import { AdminKeysService, UsageService } from './services/account.js';
+import { createUsageDomain } from './services/usage-compose.js';
 import { createGlossariesService } from './services/glossaries.js';
 import { ApiClient } from './services/api-client.js';
 import { AppService, type Clipboard, type SaveDialog } from './services/app-service.js';
@@ -100,12 +100,12 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
         onRetry: (info) => events.emit('api.retrying', info),
       }),
   });
-  const adminKeys = new AdminKeysService(connections, ports.clipboard);
+  const { usage, adminKeys } = createUsageDomain({ ports, config, connections, events, i18n });
   const services: AppServices = {
     connections,
     languages: new LanguagesService(connections, ports.stores.cache, () => ports.clock.now()),
     ...createTranslateDomain({ connections, events, store: ports.stores.settings, fs: ports.fs, dir: config.userDataDir, now: () => ports.clock.now(), concurrency: () => settings.get().batchConcurrency }),
-    usage: new UsageService(connections, events),
+    usage,
     glossaries: createGlossariesService({ connections, events, settings, saveDialog: ports.saveDialog, userDataDir: config.userDataDir }),
     adminKeys,
     documents: createDocumentsService({ ports, config, connections, events, i18n }),

@@ -15,9 +15,11 @@ import { LIMITS } from '../spec/limits.js';
 import { DETECTION_STATUSES } from '../spec/wire.js';
 import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from './draft-limits.js';
 import { documentsCalls, documentsEvents } from './contract-documents.js';
-export * from './contract-documents.js';
 import { glossariesCalls, glossariesEvents } from './contract-glossaries.js';
+import { UsageView, usageCalls, usageEvents } from './contract-usage.js';
+import { adminKeysCalls, adminKeysEvents } from './contract-admin-keys.js';
 export { GlossaryEntry, GlossaryView } from './contract-glossaries.js';
+export * from './contract-documents.js';
 
 export { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from './draft-limits.js';
 
@@ -85,20 +87,7 @@ export const ConnectionStatus = z.object({
 });
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
-export const UsageView = z.object({
-  characterCount: z.number(),
-  characterLimit: z.number(),
-  /** True when the limit is the spec's "no limit set" value (10^12). */
-  unlimited: z.boolean(),
-  apiKeyCharacterCount: z.number().optional(),
-  apiKeyCharacterLimit: z.number().optional(),
-  products: z
-    .array(z.object({ productType: z.string(), apiKeyCharacterCount: z.number(), characterCount: z.number() }))
-    .optional(),
-  startTime: z.string().optional(),
-  endTime: z.string().optional(),
-});
-export type UsageView = z.infer<typeof UsageView>;
+export { UsageView } from './contract-usage.js';
 
 export const ConnectionTestResult = z.object({
   id: z.string(),
@@ -263,25 +252,7 @@ export type DetectOutput = z.infer<typeof DetectOutput>;
 // Admin: developer keys (later issue). `keyId` is the key's identifier as the admin API reports it.
 // ---------------------------------------------------------------------------------------------------------------
 
-export const DeveloperKeyView = z.object({
-  keyId: z.string(),
-  label: z.string(),
-  creationTime: z.string(),
-  deactivatedTime: z.string().optional(),
-  isDeactivated: z.boolean(),
-  characterLimit: z.number().nullable(),
-});
-export type DeveloperKeyView = z.infer<typeof DeveloperKeyView>;
-
-/**
- * A key just created. Its secret never crosses IPC: main holds it in memory until the user has it copied to the
- * clipboard (`adminKeys.copyNewKey`) or saved as a connection (`adminKeys.saveNewKeyAsConnection`), once.
- */
-export const CreatedDeveloperKey = DeveloperKeyView.extend({
-  /** True when main holds the new key's secret for one delivery; false when the service did not return it. */
-  secretHeld: z.boolean(),
-});
-export type CreatedDeveloperKey = z.infer<typeof CreatedDeveloperKey>;
+export * from './contract-admin-keys.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Settings, app, local service
@@ -489,24 +460,10 @@ export const contract = {
   ...glossariesCalls,
 
   // Usage of the active connection.
-  'usage.get': { input: NoInput, output: UsageView },
+  ...usageCalls,
 
-  // Admin interface: developer keys (later issue; needs the connection's admin key).
-  'adminKeys.list': { input: NoInput, output: z.array(DeveloperKeyView) },
-  'adminKeys.create': { input: z.object({ label: z.string().trim().max(200).optional() }), output: CreatedDeveloperKey },
-  /** Copies a just-created key to the clipboard in main; `copied: false` where this shell has no clipboard. */
-  'adminKeys.copyNewKey': { input: z.object({ keyId: Id }), output: z.object({ copied: z.boolean() }) },
-  /** Saves a just-created key as a new connection to the same service (checked with /v2/usage first). */
-  'adminKeys.saveNewKeyAsConnection': {
-    input: z.object({ keyId: Id, name: ConnectionName, persistence: Persistence.optional() }),
-    output: ConnectionView,
-  },
-  'adminKeys.rename': { input: z.object({ keyId: Id, label: z.string().trim().min(1).max(200) }), output: DeveloperKeyView },
-  'adminKeys.setLimit': {
-    input: z.object({ keyId: Id, characters: z.number().int().min(0).nullable() }),
-    output: DeveloperKeyView,
-  },
-  'adminKeys.deactivate': { input: z.object({ keyId: Id }), output: DeveloperKeyView },
+  // Admin interface: developer keys (contract-admin-keys.ts).
+  ...adminKeysCalls,
 
   // Settings.
   'settings.get': { input: NoInput, output: Settings },
@@ -569,10 +526,11 @@ export const events = {
   'connections.changed': ConnectionsState,
   'connections.statusChanged': ConnectionStatus,
   'localService.statusChanged': LocalServiceStatus,
-  'usage.changed': UsageView,
+  ...usageEvents,
+  ...adminKeysEvents,
   'settings.changed': Settings,
-  ...glossariesEvents,
   ...documentsEvents,
+  ...glossariesEvents,
   /** A menu item or shortcut the renderer acts on. */
   'app.command': z.object({ command: MenuCommand }),
   ...translateEvents,

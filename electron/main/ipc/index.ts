@@ -1,5 +1,6 @@
 /** Registers every domain's IPC (main process): the one list the Electron root and the web harness both call. */
-import { registerAdminKeysIpc } from './account.js';
+import { registerAdminKeysIpc } from './admin-keys.js';
+import { registerUsageIpc } from './usage.js';
 import { registerDocumentsIpc } from './documents.js';
 import { registerGlossariesIpc } from './glossaries.js';
 import { registerAppIpc, registerLocalServiceIpc, registerSettingsIpc } from './app.js';
@@ -17,6 +18,7 @@ export function registerAllIpc(ctx: HandleContext, services: AppServices): void 
   registerDocumentsIpc(ctx, services);
   registerGlossariesIpc(ctx, services);
   registerAdminKeysIpc(ctx, services);
+  registerUsageIpc(ctx, services);
   registerSettingsIpc(ctx, services);
   registerAppIpc(ctx, services);
   registerLocalServiceIpc(ctx, services);

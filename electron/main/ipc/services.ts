@@ -2,7 +2,8 @@
  * The services the IPC registrars bind (main process): built once by the composition root (Electron) or by the
  * web harness (Node), so both run the same code below the preload.
  */
-import type { AdminKeysService, UsageService } from '../services/account.js';
+import type { AdminKeysService } from '../services/admin-keys.js';
+import type { UsageService } from '../services/usage.js';
 import type { GlossariesService } from '../services/glossaries.js';
 import type { AppService } from '../services/app-service.js';
 import type { ConnectionsService } from '../services/connections.js';

@@ -194,6 +194,12 @@ export class ApiClient {
     return data;
   }
 
+  /** `/v2/usage` checked against the caller's schema (the Usage screen's tolerant one: some services omit fields). */
+  async getUsageAs<S extends z.ZodType>(schema: S, call: CallOptions = {}): Promise<z.output<S>> {
+    const { data } = await this.requestJson({ operation: 'usage.get', method: 'GET', path: '/v2/usage' }, schema, call);
+    return data;
+  }
+
   // ----- Documents -----
 
   async uploadDocument(

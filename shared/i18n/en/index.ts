@@ -8,6 +8,8 @@ import documents from './documents.json';
 import settings from './settings.json';
 import connections from './connections.json';
 import firstRun from './first-run.json';
+import usage from './usage.json';
+import keys from './keys.json';
 
-const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents };
+const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...usage, ...keys };
 export default en;
