@@ -10,14 +10,9 @@ import i18next from 'eslint-plugin-i18next';
  * list when its words come from the catalogs. The list must end empty.
  */
 const LITERAL_TEXT_TODO = [
-  'renderer/components/LanguageBar.tsx',
-  'renderer/components/OptionsPanel.tsx',
-  'renderer/components/SegmentsPane.tsx',
-  'renderer/components/SinglePane.tsx',
   'renderer/screens/DocumentsScreen.tsx',
   'renderer/screens/GlossariesScreen.tsx',
   'renderer/screens/KeysScreen.tsx',
-  'renderer/screens/TranslateScreen.tsx',
   'renderer/screens/UsageScreen.tsx',
 ];
 
@@ -37,6 +32,8 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts'],
+    // Tests of shared/ run in Node and may read the catalogs from disk; the code they test stays pure.
+    ignores: ['shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
