@@ -10,7 +10,7 @@ import type { Detector } from './domain/translate.js';
 import { Quota } from './domain/usage.js';
 import { EngineSet, createEngines, defaultEngines } from './engines/registry.js';
 import type { EngineId } from './engines/types.js';
-import { RateLimiter, buildApp, type ListenerTier } from './http/app.js';
+import { RateLimiter, buildApp, type HttpTimeouts, type ListenerTier } from './http/app.js';
 import { Faults } from './http/faults.js';
 import { registerRoutes, type RouteDeps } from './http/routes.js';
 import { openDb } from './store/db.js';
@@ -33,6 +33,8 @@ export interface ServiceOptions {
   rateLimit?: number;
   /** Structured request logs on stderr. */
   log?: boolean;
+  /** Idle, header and request timeouts of both listeners (defaults in http/app.ts). */
+  httpTimeouts?: HttpTimeouts;
   /** Extra route registrations (document translation plugs in here). */
   plugins?: ServicePlugin[];
 }
@@ -124,6 +126,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       faults,
       rateLimit,
       log: options.log,
+      timeouts: options.httpTimeouts,
       urls: { pro: () => urls.pro, free: () => urls.free },
     });
     if (options.faults) faults.register(app);

@@ -31,6 +31,9 @@ export type { DocumentsOptions } from './service.js';
 
 const OOXML = new Set(['docx', 'xlsx', 'pptx']);
 
+/** Room for the form fields and part headers around the file in a declared Content-Length. */
+const MULTIPART_ALLOWANCE = 64 * 41 * 1024 + 64 * 1024;
+
 /** What to save a file of an unaccepted type as, so the user knows the one step that fixes it. */
 const SAVE_AS: Record<string, { app: string; as: string }> = {
   xls: { app: 'Excel or LibreOffice Calc', as: '.xlsx' },
@@ -168,6 +171,8 @@ async function handleUpload(
         fields[part.fieldname] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
       }
     }
+    // The whole body is in: counting and storing may take longer than the idle limit, which is for the client.
+    req.raw.socket?.setTimeout(0);
     if (!file) throw badRequest(`Parameter 'file' is required: send the document in a multipart part named "file".`);
     const params = readDocumentParams(fields);
 
@@ -254,7 +259,24 @@ export function createDocumentsPlugin(options: DocumentsOptions = {}): ServicePl
       limits: { fileSize: service.options.maxUploadBytes, files: 1, fields: 40, parts: 41, fieldSize: 64 * 1024 },
     });
 
-    app.post('/v2/document', { config: { scope: 'document' } }, async (req) => handleUpload(req, ctx, service));
+    app.post(
+      '/v2/document',
+      {
+        config: { scope: 'document' },
+        // A declared length over the limit is refused before a byte of the body is read (after auth, which runs
+        // first). The connection is closed with the answer, since the unread body cannot be skipped cheaply.
+        onRequest: (req, reply, done) => {
+          const declared = Number(req.headers['content-length']);
+          if (Number.isFinite(declared) && declared > service.options.maxUploadBytes + MULTIPART_ALLOWANCE) {
+            reply.header('Connection', 'close');
+            done(uploadError({ code: 'FST_REQ_FILE_TOO_LARGE' }, service.options.maxUploadBytes) as Error);
+            return;
+          }
+          done();
+        },
+      },
+      async (req) => handleUpload(req, ctx, service),
+    );
 
     app.post<{ Params: { document_id: string } }>(
       '/v2/document/:document_id',
@@ -290,6 +312,8 @@ export function createDocumentsPlugin(options: DocumentsOptions = {}): ServicePl
           );
         }
         const result = await service.openResult(row, key);
+        // A client that stops reading its download is cut after the idle limit; it cannot hold the socket forever.
+        req.raw.socket?.setTimeout(req.server.server.timeout);
         // Removal only after the last byte was handed to the socket: a cut connection ('close' without 'finish')
         // leaves the document downloadable.
         reply.raw.once('finish', () => void service.remove(row.id));

@@ -4,7 +4,6 @@
  * scopes, rate limiting, fault injection (only with --faults), the Error body for every failure, 404 for unknown
  * paths and 405 for wrong methods, and one structured log line per request without keys or texts.
  */
-import formbody from '@fastify/formbody';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -15,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Account, ApiKey, Scope, Store } from '../store/store.js';
 import { HttpError, forbidden } from './errors.js';
 import type { Faults } from './faults.js';
+import { registerStrictBodyParsers } from './strict-text.js';
 
 export type ListenerTier = 'pro' | 'free';
 export type RouteScope = Scope | 'admin';
@@ -35,7 +35,24 @@ export interface AppContext {
   urls: { pro: () => string; free: () => string };
   rateLimit?: RateLimiter;
   log?: boolean;
+  timeouts?: HttpTimeouts;
 }
+
+/**
+ * Limits that keep slow or stalled clients from holding the listener's sockets. Defaults suit a desktop service:
+ * long enough for a 100 MB upload on a slow link (it keeps sending, so the idle timer keeps restarting), short
+ * enough that a client that stops sending is cut off within a minute.
+ */
+export interface HttpTimeouts {
+  /** A socket with no traffic in either direction for this long is closed (an upload that stalls). Default 30 s. */
+  idleMs?: number;
+  /** All request headers must arrive within this time (slow-header attacks). Default 15 s. */
+  headersMs?: number;
+  /** A whole request, body included, must arrive within this time. Default 15 min. */
+  requestMs?: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: Required<HttpTimeouts> = { idleMs: 30_000, headersMs: 15_000, requestMs: 15 * 60_000 };
 
 /** Token bucket per key: `perSecond` requests a second with a burst of the same size. Off unless configured. */
 export class RateLimiter {
@@ -163,7 +180,11 @@ function mapFrameworkError(
 }
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...ctx.timeouts };
   const app = Fastify({
+    // Idle timeout of the socket (Node's server.timeout): a stalled upload is cut, its handler sees the stream end.
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
     logger: ctx.log ? { level: 'info', stream: process.stderr } : false,
     // fastify's own per-request lines would log URLs and hosts; we log one line of our own (onResponse).
     logController: new LogController({ disableRequestLogging: true }),
@@ -173,7 +194,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     keepAliveTimeout: 65_000,
     return503OnClosing: true,
   });
-  await app.register(formbody);
+  // Node checks headersTimeout on this interval; a short interval makes a short limit take effect promptly.
+  app.server.headersTimeout = timeouts.headersMs;
+  (app.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = Math.min(30_000, Math.max(100, timeouts.headersMs / 4));
+  registerStrictBodyParsers(app);
 
   // Patterns of every route with their methods, for 405 answers.
   const patterns: { re: RegExp; methods: Set<string> }[] = [];
@@ -196,6 +220,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Callback style, not async: this runs on every request, and a promise per request showed in profiles.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Trace-ID', req.id);
+    // Node clears the idle timer of a kept-alive socket when its next request starts; re-arm it, so a body that
+    // stalls on a reused connection is cut like one on a fresh connection.
+    req.raw.socket?.setTimeout(timeouts.idleMs);
     try {
       authenticate(ctx, req);
       if (ctx.rateLimit && req.auth) {
@@ -215,6 +242,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       done(e as Error);
       return;
     }
+    done();
+  });
+
+  // Once a body has arrived, the time the service takes to answer is not the client's idleness: the idle timer is
+  // off while the handler works (a document count or a large batch can take longer than the idle limit). Uploads
+  // (multipart, read inside the handler) switch it off themselves once the file is in; downloads switch it back on.
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (!/^multipart\//i.test(req.headers['content-type'] ?? '')) req.raw.socket?.setTimeout(0);
     done();
   });
 
