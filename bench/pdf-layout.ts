@@ -19,8 +19,9 @@ const WORDS =
     ' ',
   );
 let seed = 42;
-const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-const words = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
+const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+const words = (n: number) =>
+  Array.from({ length: n }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
 
 async function paper(pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -130,11 +131,15 @@ async function main(): Promise<void> {
     ];
     const run = (file: string, mode: string) =>
       new Promise<Result>((resolve, reject) => {
-        const p = fork(new URL(import.meta.url).pathname, ['--child', file, mode], { execArgv: ['--import', 'tsx'] });
+        const p = fork(new URL(import.meta.url).pathname, ['--child', file, mode], {
+          execArgv: ['--import', 'tsx'],
+        });
         p.once('message', (m) => resolve(m as Result));
         p.once('exit', (code) => code !== 0 && reject(new Error(`child exited ${code}`)));
       });
-    console.log('case               path      pages/s  peak RSS MB  engine ms  total ms  outside engine  outside/engine');
+    console.log(
+      'case               path      pages/s  peak RSS MB  engine ms  total ms  outside engine  outside/engine',
+    );
     for (const c of cases) {
       await writeFile(c.file, c.bytes);
       const reflow = await run(c.file, 'reflow');
@@ -152,7 +157,9 @@ async function main(): Promise<void> {
         `${c.name.padEnd(18)} in place / reflow: time ${(inplace.ms / reflow.ms).toFixed(2)}×, peak RSS ${(inplace.rssMb / reflow.rssMb).toFixed(2)}×`,
       );
     }
-    console.log('(pseudo engine: its time is tiny, so "outside/engine" is an upper bound of the ratio with Apertium)');
+    console.log(
+      '(pseudo engine: its time is tiny, so "outside/engine" is an upper bound of the ratio with Apertium)',
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
