@@ -112,7 +112,8 @@ interface Transient {
   retryAt?: number;
 }
 
-const LOST_BY_SERVICE = /restarted|no longer read|upload (the document|it) again\.?$/i;
+/** The local engine's wording when a restart lost the key (the spec gives no code for it). */
+const LOST_BY_SERVICE = /restarted|no longer read/i;
 
 class Stop extends Error {}
 
@@ -336,7 +337,6 @@ export class DocumentQueue {
   private async pollUntilDone(r: JobRecord, signal: AbortSignal): Promise<void> {
     const key = await this.d.store.getKey(r);
     if (key === null || !r.documentId) return this.fail(r, { code: 'key_lost' });
-    const client = await this.clientFor(r);
     const deadlines = this.d.deadlines ?? { queuedMs: 60 * 60_000, translatingMs: 3 * 60 * 60_000 };
     let attempt = 0;
     let missed = 0;
@@ -347,7 +347,8 @@ export class DocumentQueue {
       if (this.d.clock.now() - r.stateSince > limit) return this.fail(r, { code: 'deadline' });
       let status;
       try {
-        status = await client.getDocumentStatus(r.documentId, key, this.callOptions(r, signal));
+        // The client is asked for each time: the connection may have changed (the local engine restarted).
+        status = await (await this.clientFor(r)).getDocumentStatus(r.documentId, key, this.callOptions(r, signal));
       } catch (e) {
         if (signal.aborted) throw new Stop('aborted');
         if (e instanceof ApiError && e.status === 404) return this.lostByService(r, undefined);
@@ -401,7 +402,6 @@ export class DocumentQueue {
     if (r.partPath && r.expectedBytes !== undefined && (await sizeOf(r.partPath)) === r.expectedBytes) {
       return this.finish(r, name, signal);
     }
-    const client = await this.clientFor(r);
     try {
       await mkdir(r.outputDir, { recursive: true });
     } catch {
@@ -414,7 +414,7 @@ export class DocumentQueue {
       await this.step('download', r, signal);
       let res;
       try {
-        res = await client.downloadDocument(r.documentId, key, this.callOptions(r, signal, 30 * 60_000));
+        res = await (await this.clientFor(r)).downloadDocument(r.documentId, key, this.callOptions(r, signal, 30 * 60_000));
       } catch (e) {
         if (signal.aborted) throw new Stop('aborted');
         if (e instanceof ApiError && e.status === 503) {
