@@ -1,18 +1,26 @@
 /**
  * Renderer component: source (with "Detect language") and target pickers fed by `languages.list`, and the swap
- * button. Shows the detected language next to the source picker and says plainly when the lists could not be
+ * button. Targets the connection cannot reach from the chosen source (`languages.pairs`) stay listed but disabled,
+ * with "not available from <source> on this connection". Shows the detected language, says when the text already is
+ * in the target language (or that the second language was used), and says plainly when the lists could not be
  * loaded or come from the pseudo engine.
  */
-import type { LanguageView } from '../../shared/ipc/contract.js';
-import { baseLanguage, languageName } from '../../shared/spec/languages.js';
-import { errorMessage } from '../lib/api.js';
+import type { LanguagePairView, LanguageView } from '../../shared/ipc/contract.js';
+import { useFormat, useT } from '../i18n/index.js';
+import { reachable, reachableTargets, sameBase, sameCode } from '../screens/translate/language-logic.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { MOD_KEY } from './Sidebar.js';
 
 export interface LanguageBarProps {
   sources: LanguageView[] | undefined;
   targets: LanguageView[] | undefined;
+  /** Null: every combination; undefined: not known yet. */
+  pairs: LanguagePairView[] | null | undefined;
   sourceLang: string;
   targetLang: string;
   detected: string | null;
+  /** The second language used because the text already is in the target language. */
+  redirectedTo: string | null;
   loading: boolean;
   error: unknown;
   pseudo: boolean;
@@ -21,42 +29,21 @@ export interface LanguageBarProps {
   onRetry: () => void;
 }
 
-/** Picks the target code for a source language: the same code if listed, else the first listed variant. */
-export function targetFor(source: string, targets: readonly LanguageView[]): string | null {
-  const s = source.toUpperCase();
-  const exact = targets.find((t) => t.code.toUpperCase() === s);
-  if (exact) return exact.code;
-  return targets.find((t) => baseLanguage(t.code) === baseLanguage(s))?.code ?? null;
-}
-
-/** Picks the source code for a target language (`EN-GB` → `EN`), if the source list has it. */
-export function sourceFor(target: string, sources: readonly LanguageView[]): string | null {
-  const base = baseLanguage(target);
-  return (
-    sources.find((s) => s.code.toUpperCase() === target.toUpperCase())?.code ??
-    sources.find((s) => baseLanguage(s.code) === base)?.code ??
-    null
-  );
-}
-
-function nameIn(list: readonly LanguageView[] | undefined, code: string): string {
-  return list?.find((l) => l.code.toUpperCase() === code.toUpperCase())?.name ?? languageName(code);
-}
-
 export function LanguageBar(p: LanguageBarProps) {
-  const targetMissing =
-    p.targets !== undefined &&
-    p.targetLang !== '' &&
-    !p.targets.some((t) => t.code.toUpperCase() === p.targetLang.toUpperCase());
-  const sourceMissing =
-    p.sources !== undefined &&
-    p.sourceLang !== '' &&
-    !p.sources.some((s) => s.code.toUpperCase() === p.sourceLang.toUpperCase());
+  const t = useT();
+  const f = useFormat();
+  const name = (code: string) => f.languageName(code, p.sources?.find((l) => sameCode(l.code, code))?.name);
+  const has = (list: LanguageView[] | undefined, code: string) => list?.some((l) => sameCode(l.code, code));
+  const targetMissing = p.targets !== undefined && p.targetLang !== '' && !has(p.targets, p.targetLang);
+  const sourceMissing = p.sources !== undefined && p.sourceLang !== '' && !has(p.sources, p.sourceLang);
+  const pairMissing =
+    !targetMissing && !sourceMissing && p.sourceLang !== '' && p.targetLang !== '' && !reachable(p.pairs, p.sourceLang, p.targetLang);
+  const sameAsTarget = p.sourceLang === '' && p.detected !== null && p.redirectedTo === null && sameBase(p.detected, p.targetLang);
   return (
     <div className="lang-bar-wrap">
       <div className="lang-bar">
         <div className="field">
-          <label htmlFor="source-lang">From</label>
+          <label htmlFor="source-lang">{t('translate.lang.from')}</label>
           <select
             id="source-lang"
             value={p.sourceLang}
@@ -64,13 +51,13 @@ export function LanguageBar(p: LanguageBarProps) {
             disabled={!p.sources}
             aria-describedby="detected-lang"
           >
-            <option value="">Detect language{p.detected ? ` (${nameIn(p.sources, p.detected)})` : ''}</option>
-            {sourceMissing && (
-              <option value={p.sourceLang}>{languageName(p.sourceLang)} (not offered)</option>
-            )}
+            <option value="">
+              {p.detected ? t('translate.lang.detectWith', { language: name(p.detected) }) : t('translate.lang.detect')}
+            </option>
+            {sourceMissing && <option value={p.sourceLang}>{t('translate.lang.notOffered', { language: name(p.sourceLang) })}</option>}
             {p.sources?.map((l) => (
               <option key={l.code} value={l.code}>
-                {l.name}
+                {f.languageName(l.code, l.name)}
               </option>
             ))}
           </select>
@@ -79,32 +66,39 @@ export function LanguageBar(p: LanguageBarProps) {
           type="button"
           className="btn"
           onClick={p.onSwap}
-          aria-label="Swap languages"
-          title="Swap languages (the translation becomes the new source text)"
+          aria-label={t('translate.lang.swap')}
+          title={t('translate.lang.swapTitle', { shortcut: `${MOD_KEY}Shift+S` })}
+          aria-keyshortcuts="Control+Shift+S Meta+Shift+S"
           disabled={!p.sources || !p.targets}
         >
-          ⇄
+          {t('translate.lang.swapSymbol')}
         </button>
         <div className="field">
-          <label htmlFor="target-lang">To</label>
+          <label htmlFor="target-lang">{t('translate.lang.to')}</label>
           <select
             id="target-lang"
             value={p.targetLang}
             onChange={(e) => p.onChange({ targetLang: e.target.value })}
             disabled={!p.targets}
-            aria-invalid={targetMissing || undefined}
+            aria-invalid={targetMissing || pairMissing || undefined}
           >
+            {p.targetLang === '' && <option value="" />}
             {(targetMissing || !p.targets) && p.targetLang && (
               <option value={p.targetLang}>
-                {languageName(p.targetLang)}
-                {targetMissing ? ' (not offered)' : ''}
+                {targetMissing ? t('translate.lang.notOffered', { language: name(p.targetLang) }) : name(p.targetLang)}
               </option>
             )}
-            {p.targets?.map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.name}
-              </option>
-            ))}
+            {p.targets?.map((l) => {
+              const ok = reachable(p.pairs, p.sourceLang, l.code);
+              return (
+                // The chosen target stays selectable even when unreachable, so the select shows the truth.
+                <option key={l.code} value={l.code} disabled={!ok && !sameCode(l.code, p.targetLang)}>
+                  {ok
+                    ? f.languageName(l.code, l.name)
+                    : t('translate.lang.unreachable', { language: f.languageName(l.code, l.name), source: name(p.sourceLang) })}
+                </option>
+              );
+            })}
           </select>
         </div>
         <button
@@ -112,52 +106,52 @@ export function LanguageBar(p: LanguageBarProps) {
           className="btn btn-ghost"
           onClick={p.onRetry}
           disabled={p.loading}
-          aria-label="Refresh the language lists"
-          title="Ask the service for its current languages"
+          aria-label={t('translate.lang.refresh')}
+          title={t('translate.lang.refreshTitle')}
         >
-          ↻
+          {t('translate.lang.refreshSymbol')}
         </button>
-        {p.loading && <span className="spinner" role="status" aria-label="Loading languages" />}
+        {p.loading && <span className="spinner" role="status" aria-label={t('translate.lang.loading')} />}
         {p.pseudo && (
-          <span
-            className="badge badge-pseudo"
-            title="The pseudo engine makes layout previews, not translations"
-          >
-            Pseudo-localisation engine
+          <span className="badge badge-pseudo" title={t('translate.lang.pseudoTitle')}>
+            {t('translate.lang.pseudoEngine')}
           </span>
         )}
       </div>
       <p id="detected-lang" className="hint" aria-live="polite">
-        {p.sourceLang === '' && p.detected ? `Detected language: ${nameIn(p.sources, p.detected)}` : ''}
-        {p.sourceLang === '' && p.detected && sameLanguage(p.detected, p.targetLang)
-          ? ` — the text is already in ${languageName(p.targetLang)}, so it comes back unchanged; choose another target language.`
+        {p.sourceLang === '' && p.detected ? t('translate.lang.detected', { language: name(p.detected) }) : ''}
+        {p.redirectedTo && p.detected
+          ? ` ${t('translate.lang.redirected', { language: name(p.detected), second: name(p.redirectedTo) })}`
           : ''}
+        {sameAsTarget ? ` ${t('translate.lang.alreadyTarget', { language: name(p.targetLang) })}` : ''}
       </p>
       {targetMissing && (
         <p className="reason" role="alert">
-          This connection does not translate into {languageName(p.targetLang)}; choose another target
-          language.
+          {t('translate.lang.targetMissing', { language: name(p.targetLang) })}
         </p>
       )}
       {sourceMissing && (
         <p className="reason" role="alert">
-          This connection does not translate from {languageName(p.sourceLang)}; choose another source language
-          or “Detect language”.
+          {t('translate.lang.sourceMissing', { language: name(p.sourceLang) })}
+        </p>
+      )}
+      {pairMissing && p.targets && (
+        <p className="reason" role="alert">
+          {t('translate.lang.pairMissing', {
+            source: name(p.sourceLang),
+            target: name(p.targetLang),
+            targets: f.list(reachableTargets(p.pairs, p.sourceLang, p.targets).map((l) => f.languageName(l.code, l.name))),
+          })}
         </p>
       )}
       {p.error !== null && p.error !== undefined && (
-        <div className="alert alert-error" role="alert">
-          Languages could not be loaded: {errorMessage(p.error)}{' '}
+        <div className="toolbar">
+          <ErrorAlert error={p.error} look="box" message={t('translate.lang.loadFailed')} />
           <button type="button" className="btn btn-small" onClick={p.onRetry}>
-            Try again
+            {t('app.tryAgain')}
           </button>
         </div>
       )}
     </div>
   );
-}
-
-/** True when two codes name the same base language (`EN` and `EN-US`): the service returns such text unchanged. */
-function sameLanguage(a: string, b: string): boolean {
-  return a.split('-')[0]!.toUpperCase() === b.split('-')[0]!.toUpperCase();
 }

@@ -1,19 +1,15 @@
 /**
  * Renderer component: every option of the text-translation call, grouped as a translator thinks of them (tone and
- * model, context, terminology, custom instructions, markup, sentences). An option the spec forbids for the chosen
- * languages is disabled and its reason is shown right under it (and tied to it with aria-describedby).
+ * model, context, terminology, custom instructions, markup, sentences). Collapsed by default, with a one-line
+ * summary of the options in effect. An option the spec forbids for the chosen languages is disabled with its reason
+ * under it (a warning only when the user set that option; otherwise a quiet hint); options the local engine ignores
+ * say so.
  */
 import { useId } from 'react';
 import type { GlossaryView } from '../../shared/ipc/contract.js';
-import {
-  FORMALITY_VALUES,
-  MODEL_TYPES,
-  languageName,
-  type Formality,
-  type ModelType,
-} from '../../shared/spec/languages.js';
+import { FORMALITY_VALUES, MODEL_TYPES, type Formality, type ModelType } from '../../shared/spec/languages.js';
 import { LIMITS } from '../../shared/spec/limits.js';
-import { errorMessage } from '../lib/api.js';
+import { useFormat, useT } from '../i18n/index.js';
 import type { DraftOptions } from '../state/translate-store.js';
 import {
   customInstructionsAvailability,
@@ -25,20 +21,9 @@ import {
   type Availability,
 } from '../lib/translate-rules.js';
 import { ruleContext, type DraftProblems } from '../lib/translate-request.js';
-
-const FORMALITY_LABELS: Record<Formality, string> = {
-  default: 'Default',
-  more: 'More formal',
-  less: 'Less formal',
-  prefer_more: 'Prefer more formal',
-  prefer_less: 'Prefer less formal',
-};
-
-const MODEL_LABELS: Record<ModelType, string> = {
-  latency_optimized: 'Faster (latency optimized)',
-  quality_optimized: 'Best quality (quality optimized)',
-  prefer_quality_optimized: 'Prefer quality',
-};
+import { useMsg } from '../screens/translate/use-msg.js';
+import { optionsSummary } from '../screens/translate/options-summary.js';
+import { ErrorAlert } from './ErrorAlert.js';
 
 export interface OptionsPanelProps {
   options: DraftOptions;
@@ -46,15 +31,20 @@ export interface OptionsPanelProps {
   targetSupportsFormality: boolean | undefined;
   glossaries: GlossaryView[] | undefined;
   glossariesError: unknown;
+  /** The active connection is the local engine (which ignores formality, model, context and instructions). */
+  local: boolean;
   onChange: (patch: Partial<DraftOptions>) => void;
   onReset: () => void;
 }
 
-function Reason({ id, availability }: { id: string; availability: Availability }) {
-  if (availability.enabled) return null;
+const TAG_LISTS = ['splittingTags', 'nonSplittingTags', 'ignoreTags'] as const;
+
+function Reason({ id, availability, set }: { id: string; availability: Availability; set: boolean }) {
+  const msg = useMsg();
+  if (availability.enabled || !availability.reason) return null;
   return (
-    <p id={id} className="reason">
-      {availability.reason}
+    <p id={id} className={set ? 'reason' : 'hint'}>
+      {msg(availability.reason)}
     </p>
   );
 }
@@ -68,15 +58,25 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
+function NoEffect({ local }: { local: boolean }) {
+  const t = useT();
+  if (!local) return null;
+  return <span className="badge tr-no-effect">{t('translate.options.noEffectLocal')}</span>;
+}
+
 export function OptionsPanel({
   options: o,
   problems,
   targetSupportsFormality,
   glossaries,
   glossariesError,
+  local,
   onChange,
   onReset,
 }: OptionsPanelProps) {
+  const t = useT();
+  const f = useFormat();
+  const msg = useMsg();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const ctx = ruleContext(o, targetSupportsFormality);
@@ -88,6 +88,9 @@ export function OptionsPanel({
   const matching = (glossaries ?? []).filter((g) => glossaryMatchesPair(g, o.sourceLang, o.targetLang));
   const selected = new Set(o.glossaryIds);
   const atGlossaryLimit = o.glossaryIds.length >= LIMITS.glossariesPerRequest;
+  const xmlSet = !o.outlineDetection || Boolean(o.splittingTags || o.nonSplittingTags || o.ignoreTags);
+  const problem = (k: keyof DraftOptions) => (problems[k] ? msg(problems[k]) : undefined);
+  const summary = optionsSummary(o, ctx);
 
   const toggleGlossary = (glossaryId: string, on: boolean) =>
     onChange({
@@ -100,13 +103,23 @@ export function OptionsPanel({
     onChange({ customInstructions: o.customInstructions.map((s, j) => (j === i ? value : s)) });
 
   return (
-    <details className="advanced" open>
-      <summary>Options</summary>
+    <details className="advanced tr-options">
+      <summary>
+        {t('translate.options.title')}
+        <span className="hint tr-summary">
+          {' — '}
+          {summary.length
+            ? t('translate.options.summaryLabel', { list: f.list(summary.map((m) => msg(m))) })
+            : t('translate.options.summaryDefault')}
+        </span>
+      </summary>
       <div className="options">
         <fieldset>
-          <legend>Tone and model</legend>
+          <legend>{t('translate.options.toneModel')}</legend>
           <div className="field">
-            <label htmlFor={id('formality')}>Formality</label>
+            <label htmlFor={id('formality')}>
+              {t('translate.options.formality')} <NoEffect local={local} />
+            </label>
             <select
               id={id('formality')}
               value={formality.enabled ? o.formality : 'default'}
@@ -114,25 +127,27 @@ export function OptionsPanel({
               aria-describedby={formality.enabled ? undefined : id('formality-reason')}
               onChange={(e) => onChange({ formality: e.target.value as Formality })}
             >
-              {FORMALITY_VALUES.map((f) => (
-                <option key={f} value={f}>
-                  {FORMALITY_LABELS[f]}
+              {FORMALITY_VALUES.map((v) => (
+                <option key={v} value={v}>
+                  {t(`translate.options.formality.${v}`)}
                 </option>
               ))}
             </select>
-            <Reason id={id('formality-reason')} availability={formality} />
+            <Reason id={id('formality-reason')} availability={formality} set={o.formality !== 'default'} />
           </div>
           <div className="field">
-            <label htmlFor={id('model')}>Model</label>
+            <label htmlFor={id('model')}>
+              {t('translate.options.model')} <NoEffect local={local} />
+            </label>
             <select
               id={id('model')}
               value={o.modelType}
               onChange={(e) => onChange({ modelType: e.target.value as ModelType | '' })}
             >
-              <option value="">Service default</option>
+              <option value="">{t('translate.options.model.default')}</option>
               {MODEL_TYPES.map((m) => (
                 <option key={m} value={m}>
-                  {MODEL_LABELS[m]}
+                  {t(`translate.options.model.${m}`)}
                 </option>
               ))}
             </select>
@@ -140,28 +155,30 @@ export function OptionsPanel({
         </fieldset>
 
         <fieldset>
-          <legend>Context</legend>
+          <legend>{t('translate.options.context')}</legend>
           <div className="field">
-            <label htmlFor={id('context')}>Context (not translated, not billed)</label>
+            <label htmlFor={id('context')}>
+              {t('translate.options.contextLabel')} <NoEffect local={local} />
+            </label>
             <textarea
               id={id('context')}
               rows={3}
               value={o.context}
-              placeholder="e.g. This is a button label in a banking app."
+              placeholder={t('translate.options.contextPlaceholder')}
               onChange={(e) => onChange({ context: e.target.value })}
             />
           </div>
         </fieldset>
 
         <fieldset>
-          <legend>Glossaries</legend>
-          <Reason id={id('glossary-reason')} availability={glossary} />
+          <legend>{t('translate.options.glossaries')}</legend>
+          <Reason id={id('glossary-reason')} availability={glossary} set={o.glossaryIds.length > 0} />
           {glossary.enabled && glossariesError !== null && glossariesError !== undefined && (
-            <p className="error-text">Glossaries could not be loaded: {errorMessage(glossariesError)}</p>
+            <ErrorAlert error={glossariesError} message={t('translate.options.glossariesFailed')} />
           )}
           {glossary.enabled && glossaries && matching.length === 0 && (
             <p className="hint">
-              No glossary for {languageName(o.sourceLang)} → {languageName(o.targetLang)} on this connection.
+              {t('translate.options.noGlossary', { source: f.languageName(o.sourceLang), target: f.languageName(o.targetLang) })}
             </p>
           )}
           {glossary.enabled && matching.length > 0 && (
@@ -179,7 +196,9 @@ export function OptionsPanel({
                       />
                       {g.name}{' '}
                       <span className="hint">
-                        ({g.entryCount} entries{g.ready === false ? ', not ready yet' : ''})
+                        {g.ready === false
+                          ? t('translate.options.glossaryNotReady', { count: g.entryCount })
+                          : t('translate.options.glossaryEntries', { count: g.entryCount })}
                       </span>
                     </label>
                   </li>
@@ -188,15 +207,16 @@ export function OptionsPanel({
             </ul>
           )}
           <p id={id('glossary-hint')} className="hint">
-            Up to {LIMITS.glossariesPerRequest} glossaries for the chosen pair
-            {atGlossaryLimit ? ' — the limit is reached' : ''}.
+            {atGlossaryLimit
+              ? t('translate.options.glossaryLimit', { max: LIMITS.glossariesPerRequest })
+              : t('translate.options.glossaryHint', { max: LIMITS.glossariesPerRequest })}
           </p>
         </fieldset>
 
         <fieldset>
-          <legend>Style rules and translation memory</legend>
+          <legend>{t('translate.options.styleTm')}</legend>
           <div className="field">
-            <label htmlFor={id('style')}>Style rule list id</label>
+            <label htmlFor={id('style')}>{t('translate.options.style')}</label>
             <input
               id={id('style')}
               type="text"
@@ -207,12 +227,12 @@ export function OptionsPanel({
               onChange={(e) => onChange({ styleId: e.target.value })}
             />
             <p id={id('style-hint')} className="hint">
-              The list’s language must match the target language.
+              {t('translate.options.styleHint')}
             </p>
-            <FieldError id={id('style-error')} message={problems.styleId} />
+            <FieldError id={id('style-error')} message={problem('styleId')} />
           </div>
           <div className="field">
-            <label htmlFor={id('tm')}>Translation memory id</label>
+            <label htmlFor={id('tm')}>{t('translate.options.tm')}</label>
             <input
               id={id('tm')}
               type="text"
@@ -222,10 +242,10 @@ export function OptionsPanel({
               aria-describedby={problems.translationMemoryId ? id('tm-error') : undefined}
               onChange={(e) => onChange({ translationMemoryId: e.target.value })}
             />
-            <FieldError id={id('tm-error')} message={problems.translationMemoryId} />
+            <FieldError id={id('tm-error')} message={problem('translationMemoryId')} />
           </div>
           <div className="field">
-            <label htmlFor={id('tm-threshold')}>Match threshold (0–100)</label>
+            <label htmlFor={id('tm-threshold')}>{t('translate.options.tmThreshold')}</label>
             <input
               id={id('tm-threshold')}
               type="number"
@@ -235,29 +255,29 @@ export function OptionsPanel({
               value={o.translationMemoryThreshold}
               disabled={!o.translationMemoryId.trim()}
               aria-invalid={problems.translationMemoryThreshold ? true : undefined}
-              aria-describedby={
-                o.translationMemoryId.trim() ? id('tm-threshold-error') : id('tm-threshold-reason')
-              }
+              aria-describedby={o.translationMemoryId.trim() ? id('tm-threshold-error') : id('tm-threshold-reason')}
               onChange={(e) => onChange({ translationMemoryThreshold: e.target.valueAsNumber })}
             />
             {!o.translationMemoryId.trim() && (
-              <p id={id('tm-threshold-reason')} className="reason">
-                Enter a translation memory id to set its threshold (default 75).
+              <p id={id('tm-threshold-reason')} className="hint">
+                {t('translate.options.tmThresholdReason')}
               </p>
             )}
-            <FieldError id={id('tm-threshold-error')} message={problems.translationMemoryThreshold} />
+            <FieldError id={id('tm-threshold-error')} message={problem('translationMemoryThreshold')} />
           </div>
         </fieldset>
 
         <fieldset>
-          <legend>Custom instructions</legend>
-          <Reason id={id('ci-reason')} availability={instructions} />
+          <legend>
+            {t('translate.options.instructions')} <NoEffect local={local} />
+          </legend>
+          <Reason id={id('ci-reason')} availability={instructions} set={o.customInstructions.some((s) => s.trim() !== '')} />
           <ul className="chip-list">
             {o.customInstructions.map((text, i) => (
               <li key={i}>
                 <input
                   type="text"
-                  aria-label={`Instruction ${i + 1}`}
+                  aria-label={t('translate.options.instruction', { n: i + 1 })}
                   value={text}
                   maxLength={LIMITS.customInstructionChars}
                   disabled={!instructions.enabled}
@@ -266,12 +286,10 @@ export function OptionsPanel({
                 <button
                   type="button"
                   className="btn btn-ghost btn-small"
-                  aria-label={`Remove instruction ${i + 1}`}
-                  onClick={() =>
-                    onChange({ customInstructions: o.customInstructions.filter((_, j) => j !== i) })
-                  }
+                  aria-label={t('translate.options.removeInstruction', { n: i + 1 })}
+                  onClick={() => onChange({ customInstructions: o.customInstructions.filter((_, j) => j !== i) })}
                 >
-                  ✕
+                  {t('translate.options.removeSymbol')}
                 </button>
               </li>
             ))}
@@ -283,46 +301,47 @@ export function OptionsPanel({
               disabled={!instructions.enabled || o.customInstructions.length >= LIMITS.customInstructions}
               onClick={() => onChange({ customInstructions: [...o.customInstructions, ''] })}
             >
-              Add instruction
+              {t('translate.options.addInstruction')}
             </button>
             <span className="hint">
-              {o.customInstructions.length}/{LIMITS.customInstructions}, up to {LIMITS.customInstructionChars}{' '}
-              characters each
+              {t('translate.options.instructionsCount', {
+                count: o.customInstructions.length,
+                max: LIMITS.customInstructions,
+                chars: LIMITS.customInstructionChars,
+              })}
             </span>
           </div>
-          <FieldError id={id('ci-error')} message={problems.customInstructions} />
+          <FieldError id={id('ci-error')} message={problem('customInstructions')} />
         </fieldset>
 
         <fieldset>
-          <legend>Markup</legend>
+          <legend>{t('translate.options.markup')}</legend>
           <div className="field">
-            <label htmlFor={id('tags')}>Tag handling</label>
+            <label htmlFor={id('tags')}>{t('translate.options.tags')}</label>
             <select
               id={id('tags')}
               value={o.tagHandling}
               onChange={(e) => onChange({ tagHandling: e.target.value as DraftOptions['tagHandling'] })}
             >
-              <option value="">Plain text</option>
-              <option value="xml">XML</option>
-              <option value="html">HTML</option>
+              <option value="">{t('translate.options.tags.plain')}</option>
+              <option value="xml">{t('translate.options.tags.xml')}</option>
+              <option value="html">{t('translate.options.tags.html')}</option>
             </select>
           </div>
           <div className="field">
-            <label htmlFor={id('tag-version')}>Tag handling version</label>
+            <label htmlFor={id('tag-version')}>{t('translate.options.tagVersion')}</label>
             <select
               id={id('tag-version')}
               value={o.tagHandlingVersion}
               disabled={!tags.enabled}
               aria-describedby={tags.enabled ? undefined : id('tag-version-reason')}
-              onChange={(e) =>
-                onChange({ tagHandlingVersion: e.target.value as DraftOptions['tagHandlingVersion'] })
-              }
+              onChange={(e) => onChange({ tagHandlingVersion: e.target.value as DraftOptions['tagHandlingVersion'] })}
             >
-              <option value="">Service default</option>
-              <option value="v1">v1</option>
-              <option value="v2">v2</option>
+              <option value="">{t('translate.options.model.default')}</option>
+              <option value="v1">{t('translate.options.tagVersion.v1')}</option>
+              <option value="v2">{t('translate.options.tagVersion.v2')}</option>
             </select>
-            <Reason id={id('tag-version-reason')} availability={tags} />
+            <Reason id={id('tag-version-reason')} availability={tags} set={o.tagHandlingVersion !== ''} />
           </div>
           <label className="check">
             <input
@@ -332,22 +351,16 @@ export function OptionsPanel({
               aria-describedby={xmlTags.enabled ? undefined : id('xml-reason')}
               onChange={(e) => onChange({ outlineDetection: e.target.checked })}
             />
-            Detect the XML outline automatically
+            {t('translate.options.outline')}
           </label>
-          {(
-            [
-              ['splittingTags', 'Splitting tags'],
-              ['nonSplittingTags', 'Non-splitting tags'],
-              ['ignoreTags', 'Ignore tags (not translated)'],
-            ] as const
-          ).map(([key, label]) => (
+          {TAG_LISTS.map((key) => (
             <div className="field" key={key}>
-              <label htmlFor={id(key)}>{label}</label>
+              <label htmlFor={id(key)}>{t(`translate.options.${key}`)}</label>
               <input
                 id={id(key)}
                 type="text"
                 spellCheck={false}
-                placeholder="comma-separated, e.g. br, hr"
+                placeholder={t('translate.options.tagListPlaceholder')}
                 value={o[key]}
                 disabled={!xmlTags.enabled}
                 aria-describedby={xmlTags.enabled ? undefined : id('xml-reason')}
@@ -355,22 +368,22 @@ export function OptionsPanel({
               />
             </div>
           ))}
-          <Reason id={id('xml-reason')} availability={xmlTags} />
+          <Reason id={id('xml-reason')} availability={xmlTags} set={xmlSet} />
         </fieldset>
 
         <fieldset>
-          <legend>Sentences</legend>
+          <legend>{t('translate.options.sentences')}</legend>
           <div className="field">
-            <label htmlFor={id('split')}>Split sentences</label>
+            <label htmlFor={id('split')}>{t('translate.options.split')}</label>
             <select
               id={id('split')}
               value={o.splitSentences}
               onChange={(e) => onChange({ splitSentences: e.target.value as DraftOptions['splitSentences'] })}
             >
-              <option value="">Service default</option>
-              <option value="1">On punctuation and new lines</option>
-              <option value="nonewlines">On punctuation only</option>
-              <option value="0">Never (each text is one sentence)</option>
+              <option value="">{t('translate.options.model.default')}</option>
+              <option value="1">{t('translate.options.split.1')}</option>
+              <option value="nonewlines">{t('translate.options.split.nonewlines')}</option>
+              <option value="0">{t('translate.options.split.0')}</option>
             </select>
           </div>
           <label className="check">
@@ -379,13 +392,13 @@ export function OptionsPanel({
               checked={o.preserveFormatting}
               onChange={(e) => onChange({ preserveFormatting: e.target.checked })}
             />
-            Preserve formatting (punctuation and case at sentence edges)
+            {t('translate.options.preserve')}
           </label>
         </fieldset>
       </div>
       <div className="toolbar">
         <button type="button" className="btn btn-small btn-ghost" onClick={onReset}>
-          Reset options
+          {t('translate.options.reset')}
         </button>
       </div>
     </details>

@@ -8,16 +8,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EventPayload, TranslateBatchOutput } from '../../shared/ipc/contract.js';
+import { useFormat, useT } from '../i18n/index.js';
 import { api, errorCode, unwrap } from '../lib/api.js';
 import { exportRows, splitSegments, type SegmentRow } from '../lib/segments.js';
 import type { OptionsInput } from '../lib/translate-request.js';
 import { useTranslateStore } from '../state/translate-store.js';
-import { translationErrorText } from './SinglePane.js';
-
-const fmt = new Intl.NumberFormat();
+import { ErrorAlert } from './ErrorAlert.js';
 
 export interface SegmentsPaneProps {
   options: OptionsInput;
+  /** The active connection: results from another connection (or other options) are marked as outdated. */
+  connectionId: string | null;
   concurrency: number;
   blockedReason: string | undefined;
 }
@@ -26,11 +27,16 @@ interface Run {
   batchId: string;
   segments: string[];
   targetLang: string;
+  /** Connection and options the run was made for. */
+  context: string;
 }
 
 let batchCounter = 0;
 
-export function SegmentsPane({ options, concurrency, blockedReason }: SegmentsPaneProps) {
+export function SegmentsPane({ options, connectionId, concurrency, blockedReason }: SegmentsPaneProps) {
+  const t = useT();
+  const f = useFormat();
+  const context = JSON.stringify([connectionId, options]);
   const segmentsText = useTranslateStore((s) => s.segmentsText);
   const setSegmentsText = useTranslateStore((s) => s.setSegmentsText);
   const segments = useMemo(() => splitSegments(segmentsText), [segmentsText]);
@@ -68,6 +74,7 @@ export function SegmentsPane({ options, concurrency, blockedReason }: SegmentsPa
       batchId: `batch-${batchCounter}-${globalThis.crypto?.randomUUID?.() ?? Date.now().toString(36)}`,
       segments,
       targetLang: options.targetLang,
+      context,
     };
     setRun(r);
     setSaved(null);
@@ -92,8 +99,8 @@ export function SegmentsPane({ options, concurrency, blockedReason }: SegmentsPa
     if (!data || !run) return;
     try {
       const header = [
-        'source',
-        pseudo ? 'pseudo-localised (not a translation)' : `target (${run.targetLang})`,
+        t('translate.segments.headerSource'),
+        pseudo ? t('translate.segments.headerPseudo') : t('translate.segments.headerTarget', { language: run.targetLang }),
       ];
       const res = await unwrap(
         api().app.saveTextFile({
@@ -101,19 +108,20 @@ export function SegmentsPane({ options, concurrency, blockedReason }: SegmentsPa
           content: exportRows(rows, format, header),
         }),
       );
-      setSaved(res ? `Saved to ${res.path}` : null);
-    } catch (err) {
-      setSaved(`Could not save: ${translationErrorText(err)}`);
+      setSaved(res ? t('translate.segments.saved', { path: res.path }) : null);
+    } catch {
+      setSaved(t('translate.segments.saveFailed'));
     }
   };
 
-  const percent = progress && progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
+  const percent = f.percent(progress && progress.total ? progress.done / progress.total : 0);
+  const outdated = data !== undefined && run !== null && run.context !== context;
 
   return (
     <section className="card stack" aria-labelledby="segments-title">
-      <h2 id="segments-title">Segments</h2>
+      <h2 id="segments-title">{t('translate.segments.title')}</h2>
       <div className="field">
-        <label htmlFor="segments-input">One segment per line, or paste cells from a spreadsheet</label>
+        <label htmlFor="segments-input">{t('translate.segments.inputLabel')}</label>
         <textarea
           id="segments-input"
           rows={6}
@@ -133,7 +141,7 @@ export function SegmentsPane({ options, concurrency, blockedReason }: SegmentsPa
           }}
         />
         <p className="hint" aria-live="polite">
-          {fmt.format(segments.length)} {segments.length === 1 ? 'segment' : 'segments'}
+          {t('translate.segments.count', { count: segments.length })}
         </p>
       </div>
       <div className="toolbar">
@@ -143,19 +151,23 @@ export function SegmentsPane({ options, concurrency, blockedReason }: SegmentsPa
           onClick={start}
           disabled={!segments.length || batch.isPending || blockedReason !== undefined}
         >
-          Translate {fmt.format(segments.length)} {segments.length === 1 ? 'segment' : 'segments'}
+          {t('translate.segments.translate', { count: segments.length })}
         </button>
         {batch.isPending && (
           <button type="button" className="btn" onClick={cancel}>
-            Cancel
+            {t('translate.segments.cancel')}
           </button>
         )}
         {progress && (batch.isPending || data) && (
           <>
-            <progress max={progress.total} value={progress.done} aria-label="Batch progress" />
+            <progress max={progress.total} value={progress.done} aria-label={t('translate.segments.progressLabel')} />
             <span role="status">
-              {fmt.format(progress.done)} of {fmt.format(progress.total)} ({percent}%),{' '}
-              {fmt.format(progress.requests)} {progress.requests === 1 ? 'request' : 'requests'}
+              {t('translate.segments.progress', {
+                done: progress.done,
+                total: progress.total,
+                percent,
+                requests: progress.requests,
+              })}
             </span>
           </>
         )}
@@ -164,32 +176,38 @@ export function SegmentsPane({ options, concurrency, blockedReason }: SegmentsPa
       {retrying && batch.isPending && (
         <div className="alert alert-warning" role="status">
           {retrying.status === 429 || retrying.status === 529
-            ? `The service is slowing Verso down (${retrying.status}). Retrying in ${Math.max(1, Math.round(retrying.delayMs / 1000))} s…`
-            : `${retrying.message} Retrying…`}
+            ? t('translate.retry.slowDown', { seconds: Math.max(1, Math.round(retrying.delayMs / 1000)) })
+            : t('translate.retry.other', { seconds: Math.max(1, Math.round(retrying.delayMs / 1000)) })}
         </div>
       )}
-      {batch.isError && (
-        <div
-          className={errorCode(batch.error) === 'cancelled' ? 'alert alert-info' : 'alert alert-error'}
-          role="alert"
-        >
-          {errorCode(batch.error) === 'cancelled'
-            ? 'Batch cancelled. Nothing you typed was lost; press Translate to start again.'
-            : translationErrorText(batch.error)}
-        </div>
+      {batch.isError &&
+        (errorCode(batch.error) === 'cancelled' ? (
+          <div className="alert alert-info" role="status">
+            {t('translate.segments.cancelled')}
+          </div>
+        ) : (
+          <ErrorAlert error={batch.error} look="box" />
+        ))}
+      {outdated && (
+        <p className="hint" role="status">
+          {t('translate.segments.otherConnection')}
+        </p>
       )}
       {data && (
         <div className="toolbar">
           <span role="status">
-            Done: {fmt.format(data.translations.length)} segments in {fmt.format(data.requests)}{' '}
-            {data.requests === 1 ? 'request' : 'requests'}, {fmt.format(data.characters)} characters.
+            {t('translate.segments.done', {
+              count: data.translations.length,
+              requests: data.requests,
+              chars: data.characters,
+            })}
           </span>
-          {pseudo && <span className="badge badge-pseudo">Pseudo-localisation — not a translation</span>}
+          {pseudo && <span className="badge badge-pseudo">{t('translate.output.pseudoBadge')}</span>}
           <button type="button" className="btn btn-small" onClick={() => void save('tsv')}>
-            Export TSV
+            {t('translate.segments.exportTsv')}
           </button>
           <button type="button" className="btn btn-small" onClick={() => void save('csv')}>
-            Export CSV
+            {t('translate.segments.exportCsv')}
           </button>
           {saved && (
             <span className="hint" role="status">
@@ -200,11 +218,11 @@ export function SegmentsPane({ options, concurrency, blockedReason }: SegmentsPa
       )}
       {failures.size > 0 && (
         <div className="alert alert-warning" role="alert">
-          {failures.size === 1
-            ? '1 segment could not be translated'
-            : `${fmt.format(failures.size)} segments could not be translated`}{' '}
-          (marked in the table; exports leave them empty). First: segment {[...failures.keys()][0]! + 1}:{' '}
-          {[...failures.values()][0]}
+          {t('translate.segments.failures', {
+            count: failures.size,
+            first: [...failures.keys()][0]! + 1,
+            message: [...failures.values()][0],
+          })}
         </div>
       )}
       {rows.length > 0 && (
@@ -225,6 +243,7 @@ function SegmentTable({
   pending: boolean;
   pseudo: boolean;
 }) {
+  const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -238,15 +257,15 @@ function SegmentTable({
     <div
       className="seg-table"
       role="table"
-      aria-label="Segments and translations"
+      aria-label={t('translate.segments.tableLabel')}
       aria-rowcount={rows.length + 1}
     >
       <div className="seg-head" role="row" aria-rowindex={1}>
-        <span role="columnheader">#</span>
-        <span role="columnheader">Source</span>
-        <span role="columnheader">{pseudo ? 'Pseudo-localised (not a translation)' : 'Translation'}</span>
+        <span role="columnheader">{t('translate.segments.colNumber')}</span>
+        <span role="columnheader">{t('translate.segments.colSource')}</span>
+        <span role="columnheader">{pseudo ? t('translate.output.pseudoLabel') : t('translate.segments.colTarget')}</span>
       </div>
-      <div className="seg-scroll" ref={scrollRef} tabIndex={0} aria-label="Segment rows, scrollable">
+      <div className="seg-scroll" ref={scrollRef} tabIndex={0} aria-label={t('translate.segments.rowsLabel')}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
@@ -273,11 +292,11 @@ function SegmentTable({
                 <span role="cell">{row.source}</span>
                 {failures.has(item.index) ? (
                   <span role="cell" className="error-text">
-                    Not translated: {failures.get(item.index)}
+                    {t('translate.segments.notTranslated', { message: failures.get(item.index) })}
                   </span>
                 ) : (
                   <span role="cell" className={row.target ? undefined : 'pending'}>
-                    {row.target || (pending ? 'Translating…' : '')}
+                    {row.target || (pending ? t('translate.segments.translating') : '')}
                   </span>
                 )}
               </div>

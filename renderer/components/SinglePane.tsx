@@ -1,15 +1,20 @@
 /**
- * Renderer component: the source box and the result of the single-text mode, with the character count (billed
- * code points), the billed characters the service reported, copy, the Translate button (Ctrl/Cmd+Enter) and the
- * messages for errors, retries and pseudo-localised output (never presented as a translation).
+ * Renderer component: the source box and the result of the single-text mode, side by side (stacked in narrow
+ * windows), both growing with the window and resizable. Under them: the character count (billed code points, with
+ * a warning for large texts), the billed characters the service reported, Copy (only a current translation), the
+ * Translate button (Ctrl/Cmd+Enter), progress and Cancel for long texts, and one message per error. A result that
+ * belongs to older input stays visible but dimmed and marked busy until the new one arrives.
  */
 import { useState } from 'react';
-import { api, errorCode, errorMessage, unwrap, ApiError } from '../lib/api.js';
+import { useFormat, useT } from '../i18n/index.js';
+import { api, errorCode, unwrap } from '../lib/api.js';
 import { countCharacters } from '../lib/translate-rules.js';
 import type { LiveTranslation } from '../lib/use-live-translation.js';
+import { ErrorAlert } from './ErrorAlert.js';
 import { MOD_KEY } from './Sidebar.js';
 
-const fmt = new Intl.NumberFormat();
+/** Above this many characters the count warns that a paid plan bills them (a plan's month is often 500,000). */
+export const LARGE_TEXT_CHARS = 50_000;
 
 export interface SinglePaneProps {
   text: string;
@@ -17,30 +22,29 @@ export interface SinglePaneProps {
   live: LiveTranslation;
   auto: boolean;
   blockedReason: string | undefined;
+  /** The connection bills characters (hosted or custom): large texts get a warning before they are sent. */
+  billed: boolean;
+  /** Ctrl/Cmd+Z in the box right after a swap: undoes the swap (returns false when there is nothing to undo). */
+  onUndo: () => boolean;
 }
 
-/** The message for a failed translation, with the usage numbers when the quota ran out. */
-export function translationErrorText(err: unknown): string {
-  const base = errorMessage(err);
-  if (err instanceof ApiError && err.code === 'quota_exceeded' && err.error.usage) {
-    const { characterCount, characterLimit } = err.error.usage;
-    return `${base} (${fmt.format(characterCount)} of ${fmt.format(characterLimit)} characters used.)`;
-  }
-  return base;
-}
-
-export function SinglePane({ text, onText, live, auto, blockedReason }: SinglePaneProps) {
+export function SinglePane({ text, onText, live, auto, blockedReason, billed: billedPlan, onUndo }: SinglePaneProps) {
+  const t = useT();
+  const f = useFormat();
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
   const result = live.result;
-  const output = result?.translations.map((t) => t.text).join('\n') ?? '';
+  const output = result?.translations.map((x) => x.text).join('\n') ?? '';
   const pseudo = result?.engine === 'pseudo';
   const billed = result?.translations.reduce<number | null>(
-    (sum, t) => (t.billedCharacters === undefined ? sum : (sum ?? 0) + t.billedCharacters),
+    (sum, x) => (x.billedCharacters === undefined ? sum : (sum ?? 0) + x.billedCharacters),
     null,
   );
   const chars = countCharacters(text);
+  const stale = live.stale;
+  const busy = live.pending || stale;
 
   const copy = async () => {
+    if (stale) return;
     try {
       // Main copies (in the web harness its shim uses the page's clipboard) and says honestly whether it could.
       const res = await unwrap(api().app.copyText({ text: output }));
@@ -50,21 +54,22 @@ export function SinglePane({ text, onText, live, auto, blockedReason }: SinglePa
     }
   };
 
+  const progress = live.progress;
+  const cancelled = errorCode(live.error) === 'cancelled';
+
   return (
     <>
-      <div className="panes">
+      <div className="tr-panes">
         <div className="pane">
           <label htmlFor="source-text" className="visually-hidden">
-            Text to translate
+            {t('translate.source.label')}
           </label>
           <textarea
             id="source-text"
             value={text}
             autoFocus
             placeholder={
-              auto
-                ? 'Type or paste text; it is translated as you type.'
-                : `Type or paste text, then press ${MOD_KEY}Enter.`
+              auto ? t('translate.source.placeholderAuto') : t('translate.source.placeholderManual', { shortcut: `${MOD_KEY}Enter` })
             }
             onChange={(e) => {
               onText(e.target.value);
@@ -74,18 +79,19 @@ export function SinglePane({ text, onText, live, auto, blockedReason }: SinglePa
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
                 live.translateNow();
+              } else if (e.key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
+                // Native undo cannot reach back past a swap (the box's value was replaced): undo the swap instead.
+                if (onUndo()) e.preventDefault();
               }
             }}
             aria-keyshortcuts="Control+Enter Meta+Enter"
           />
           <div className="pane-footer">
-            <span aria-live="polite">
-              {fmt.format(chars)} {chars === 1 ? 'character' : 'characters'}
-            </span>
+            <span aria-live="polite">{t('app.common.characters', { count: chars })}</span>
             <span className="spacer" />
             {text && (
               <button type="button" className="btn btn-ghost btn-small" onClick={() => onText('')}>
-                Clear
+                {t('translate.source.clear')}
               </button>
             )}
             <button
@@ -93,66 +99,86 @@ export function SinglePane({ text, onText, live, auto, blockedReason }: SinglePa
               className="btn btn-primary btn-small"
               onClick={live.translateNow}
               disabled={!text.trim() || blockedReason !== undefined}
-              title={`${MOD_KEY}Enter`}
-              aria-label="Translate now"
+              title={t('translate.shortcut', { shortcut: `${MOD_KEY}Enter` })}
+              aria-label={t('translate.source.translateNow')}
             >
-              Translate
+              {t('translate.source.translate')}
             </button>
           </div>
+          {billedPlan && chars > LARGE_TEXT_CHARS && (
+            <p className="hint tr-large" role="note">
+              {t('translate.source.largeWarning', { count: chars })}
+            </p>
+          )}
         </div>
         <div className="pane">
           <div
-            className="output"
+            className={stale ? 'output tr-stale' : 'output'}
             role="region"
-            aria-label={pseudo ? 'Pseudo-localised preview (not a translation)' : 'Translation'}
+            aria-label={pseudo ? t('translate.output.pseudoLabel') : t('translate.output.label')}
             aria-live="polite"
-            aria-busy={live.pending || undefined}
+            aria-busy={busy || undefined}
             tabIndex={0}
             data-testid="translation-output"
+            data-stale={stale || undefined}
           >
             {output}
           </div>
           <div className="pane-footer">
             {pseudo && (
-              <span
-                className="badge badge-pseudo"
-                title="Output of the pseudo engine: a layout preview, not a translation"
-              >
-                Pseudo-localisation — not a translation
+              <span className="badge badge-pseudo" title={t('translate.output.pseudoTitle')}>
+                {t('translate.output.pseudoBadge')}
               </span>
             )}
-            {live.pending && <span className="spinner" role="status" aria-label="Translating" />}
-            {billed !== null && billed !== undefined && !live.stale && (
-              <span>Billed: {fmt.format(billed)} characters</span>
-            )}
-            {result?.cached && !live.stale && <span className="hint">from cache, not billed again</span>}
+            {live.pending && <span className="spinner" role="status" aria-label={t('translate.output.translating')} />}
+            {stale && <span className="hint">{t('translate.output.outdated')}</span>}
+            {billed !== null && billed !== undefined && !stale && <span>{t('translate.output.billed', { count: billed })}</span>}
+            {result?.cached && !stale && <span className="hint">{t('translate.output.cached')}</span>}
             <span className="spacer" />
-            <button type="button" className="btn btn-small" onClick={() => void copy()} disabled={!output}>
-              Copy
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => void copy()}
+              disabled={!output || stale}
+              title={stale ? t('translate.output.copyStale') : undefined}
+            >
+              {t('translate.output.copy')}
             </button>
             <span role="status" className="hint">
-              {copied === 'done'
-                ? 'Copied'
-                : copied === 'failed'
-                  ? 'Could not copy; select the text and copy it.'
-                  : ''}
+              {copied === 'done' ? t('translate.output.copied') : copied === 'failed' ? t('translate.output.copyFailed') : ''}
             </span>
           </div>
         </div>
       </div>
-      {blockedReason && text.trim() && <p className="reason">Not translating yet: {blockedReason}</p>}
+      {progress && progress.total > 0 && (
+        <div className="toolbar">
+          <progress max={progress.total} value={progress.done} aria-label={t('translate.output.progressLabel')} />
+          <span role="status">
+            {t('translate.output.progress', {
+              done: progress.done,
+              total: progress.total,
+              percent: f.percent(progress.done / progress.total),
+            })}
+          </span>
+          <button type="button" className="btn btn-small" onClick={live.cancel}>
+            {t('translate.output.cancel')}
+          </button>
+        </div>
+      )}
+      {blockedReason && text.trim() && <p className="reason">{t('translate.source.notYet', { reason: blockedReason })}</p>}
       {live.retrying && (
         <div className="alert alert-warning" role="status">
           {live.retrying.status === 429 || live.retrying.status === 529
-            ? `The service is slowing Verso down (${live.retrying.status}). Retrying in ${Math.max(1, Math.round(live.retrying.delayMs / 1000))} s…`
-            : `${live.retrying.message} Retrying in ${Math.max(1, Math.round(live.retrying.delayMs / 1000))} s…`}
+            ? t('translate.retry.slowDown', { seconds: Math.max(1, Math.round(live.retrying.delayMs / 1000)) })
+            : t('translate.retry.other', { seconds: Math.max(1, Math.round(live.retrying.delayMs / 1000)) })}
         </div>
       )}
-      {live.error !== null && live.error !== undefined && errorCode(live.error) !== 'cancelled' && (
-        <div className="alert alert-error" role="alert">
-          {translationErrorText(live.error)}
+      {cancelled && (
+        <div className="alert alert-info" role="status">
+          {t('translate.output.cancelled')}
         </div>
       )}
+      {live.error !== null && live.error !== undefined && !cancelled && <ErrorAlert error={live.error} look="box" />}
     </>
   );
 }

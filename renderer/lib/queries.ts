@@ -28,6 +28,8 @@ export const keys = {
   languages: (type: 'source' | 'target', connectionId: string | null) =>
     ['languages.list', type, connectionId] as const,
   glossaries: (connectionId: string | null) => ['glossaries.list', connectionId] as const,
+  pairs: (connectionId: string | null) => ['languages.pairs', connectionId] as const,
+  translatePrefs: ['translatePrefs.get'] as const,
 };
 
 export function useConnections() {
@@ -83,6 +85,25 @@ export function useGlossaries(connectionId: string | null, enabled = true) {
     queryFn: () => unwrap(api().glossaries.list()),
     enabled: enabled && connectionId !== null,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** Source → target pairs of the connection (the local engine's; null pairs = every combination). */
+export function useLanguagePairs(connectionId: string | null) {
+  return useQuery({
+    queryKey: keys.pairs(connectionId),
+    queryFn: () => unwrap(api().languages.pairs({})),
+    enabled: connectionId !== null,
+    staleTime: 60 * 60_000,
+  });
+}
+
+/** Second language, history opt-in, languages remembered per connection. */
+export function useTranslatePrefs() {
+  return useQuery({
+    queryKey: keys.translatePrefs,
+    queryFn: () => unwrap(api().translatePrefs.get()),
+    staleTime: Infinity,
   });
 }
 

@@ -102,7 +102,8 @@ describe('draftProblems', () => {
     expect(Object.keys(p).sort()).toEqual(['customInstructions', 'styleId', 'translationMemoryThreshold']);
     expect(
       draftProblems(draft({ targetLang: 'DE', customInstructions: ['y'.repeat(301)] })).customInstructions,
-    ).toMatch(/longer than 300/);
+    ).toEqual({ id: 'translate.rule.instructionTooLong', values: { n: 1, max: 300 } });
+    expect(p.customInstructions).toEqual({ id: 'translate.rule.tooManyInstructions', values: { max: 10, extra: 1 } });
     expect(draftProblems(draft({ targetLang: 'DE' }))).toEqual({});
   });
 });

@@ -15,6 +15,7 @@ import {
   validateIdField,
   validateThreshold,
   xmlTagOptionsAvailability,
+  type Msg,
   type RuleContext,
 } from './translate-rules.js';
 
@@ -30,15 +31,15 @@ export function ruleContext(o: DraftOptions, targetSupportsFormality?: boolean):
   };
 }
 
-export type DraftProblems = Partial<Record<keyof DraftOptions, string>>;
+export type DraftProblems = Partial<Record<keyof DraftOptions, Msg>>;
 
-/** Problems that stop a request from being sent, keyed by option, as sentences that say what to fix. */
+/** Problems that stop a request from being sent, keyed by option, as messages that say what to fix. */
 export function draftProblems(o: DraftOptions): DraftProblems {
   const out: DraftProblems = {};
-  if (!o.targetLang) out.targetLang = 'Choose a target language.';
-  const style = validateIdField(o.styleId, 'A style rule list id');
+  if (!o.targetLang) out.targetLang = { id: 'translate.rule.chooseTarget' };
+  const style = validateIdField(o.styleId, 'translate.rule.styleId');
   if (style) out.styleId = style;
-  const tm = validateIdField(o.translationMemoryId, 'A translation memory id');
+  const tm = validateIdField(o.translationMemoryId, 'translate.rule.tmId');
   if (tm) out.translationMemoryId = tm;
   if (o.translationMemoryId.trim()) {
     const th = validateThreshold(o.translationMemoryThreshold);

@@ -3,19 +3,29 @@
  * it does not. The screen disables a forbidden option and shows the reason; the request builder leaves it out, so
  * the service never has to refuse a request the UI could have prevented.
  */
+import type { MessageId, MessageValues } from '../../shared/i18n/catalog.js';
 import {
   allowsCustomInstructions,
   baseLanguage,
   GLOSSARY_VARIANT_FREE_BASES,
   supportsFormality,
-  languageName,
 } from '../../shared/spec/languages.js';
 import { LIMITS } from '../../shared/spec/limits.js';
+
+/**
+ * A message for the user, by catalog id: the renderer picks the words (`useMessage`). `lang` is a language code
+ * the message names as `{language}`, written in the UI language when shown.
+ */
+export interface Msg {
+  id: MessageId;
+  values?: MessageValues;
+  lang?: string;
+}
 
 export interface Availability {
   enabled: boolean;
   /** Why the option is off, in words that say what to change. */
-  reason?: string;
+  reason?: Msg;
 }
 
 const on: Availability = { enabled: true };
@@ -30,45 +40,33 @@ export interface RuleContext {
 }
 
 export function formalityAvailability(ctx: RuleContext): Availability {
-  if (!ctx.targetLang) return { enabled: false, reason: 'Choose a target language first.' };
+  if (!ctx.targetLang) return { enabled: false, reason: { id: 'translate.rule.chooseTarget' } };
   const supported = ctx.targetSupportsFormality ?? supportsFormality(ctx.targetLang);
-  return supported
-    ? on
-    : {
-        enabled: false,
-        reason: `${languageName(ctx.targetLang)} has no formal/informal distinction in this service.`,
-      };
+  return supported ? on : { enabled: false, reason: { id: 'translate.rule.noFormality', lang: ctx.targetLang } };
 }
 
 export function glossaryAvailability(ctx: RuleContext): Availability {
   if (!ctx.sourceLang) {
-    return {
-      enabled: false,
-      reason: 'Glossaries need a source language: choose one instead of “Detect language”.',
-    };
+    return { enabled: false, reason: { id: 'translate.rule.glossaryNeedsSource' } };
   }
   return on;
 }
 
 export function customInstructionsAvailability(ctx: RuleContext): Availability {
-  if (!ctx.targetLang) return { enabled: false, reason: 'Choose a target language first.' };
+  if (!ctx.targetLang) return { enabled: false, reason: { id: 'translate.rule.chooseTarget' } };
   return allowsCustomInstructions(ctx.targetLang)
     ? on
-    : {
-        enabled: false,
-        reason:
-          'Custom instructions work only for German, English, Spanish, French, Italian, Japanese, Korean and Chinese targets.',
-      };
+    : { enabled: false, reason: { id: 'translate.rule.instructionsTargets' } };
 }
 
 export function tagOptionsAvailability(ctx: RuleContext): Availability {
-  return ctx.tagHandling ? on : { enabled: false, reason: 'Choose XML or HTML tag handling first.' };
+  return ctx.tagHandling ? on : { enabled: false, reason: { id: 'translate.rule.tagsFirst' } };
 }
 
 /** Outline detection and the three tag lists name XML tags (spec), so they apply to XML tag handling only. */
 export function xmlTagOptionsAvailability(ctx: RuleContext): Availability {
   if (ctx.tagHandling === 'xml') return on;
-  return { enabled: false, reason: 'These options apply to XML tag handling; choose XML to use them.' };
+  return { enabled: false, reason: { id: 'translate.rule.xmlOnly' } };
 }
 
 export interface GlossaryLike {
@@ -96,30 +94,30 @@ export function glossaryMatchesPair(g: GlossaryLike, sourceLang: string, targetL
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Field-level problems of the free-text options, as messages that say what to fix ('' = fine). */
-export function validateIdField(value: string, what: string): string {
+/** Field-level problems of the free-text options, as messages that say what to fix (null = fine). */
+export function validateIdField(value: string, problem: MessageId): Msg | null {
   const v = value.trim();
-  if (!v) return '';
-  return UUID.test(v)
-    ? ''
-    : `${what} is a UUID such as 0f4c2b6e-1d2a-4c3b-9e8f-123456789abc; check for a typo.`;
+  if (!v) return null;
+  return UUID.test(v) ? null : { id: problem };
 }
 
-export function validateThreshold(value: number): string {
-  if (!Number.isInteger(value) || value < 0 || value > 100)
-    return 'Use a whole number from 0 to 100 (75 or higher recommended).';
-  return '';
+export function validateThreshold(value: number): Msg | null {
+  if (!Number.isInteger(value) || value < 0 || value > 100) return { id: 'translate.rule.threshold' };
+  return null;
 }
 
-export function validateCustomInstructions(list: readonly string[]): string {
+export function validateCustomInstructions(list: readonly string[]): Msg | null {
   const filled = list.filter((s) => s.trim() !== '');
   if (filled.length > LIMITS.customInstructions) {
-    return `At most ${LIMITS.customInstructions} instructions per request; remove ${filled.length - LIMITS.customInstructions}.`;
+    return {
+      id: 'translate.rule.tooManyInstructions',
+      values: { max: LIMITS.customInstructions, extra: filled.length - LIMITS.customInstructions },
+    };
   }
   const long = list.findIndex((s) => [...s].length > LIMITS.customInstructionChars);
   if (long >= 0)
-    return `Instruction ${long + 1} is longer than ${LIMITS.customInstructionChars} characters; shorten it.`;
-  return '';
+    return { id: 'translate.rule.instructionTooLong', values: { n: long + 1, max: LIMITS.customInstructionChars } };
+  return null;
 }
 
 /** Splits a comma-separated tag list (`b, i ,code`) into clean names. */

@@ -1,10 +1,14 @@
 /**
  * Renderer hook: translate-as-you-type for the single-text panes. The request fires `debounceMs` after the last
- * change (or at once on Ctrl/Cmd+Enter / the Translate button; only then in manual mode). Requests are react-query
- * queries keyed by their exact content, which gives the two properties a translator pays for:
+ * keystroke (or at once on Ctrl/Cmd+Enter / the Translate button; only then in manual mode). A change of anything
+ * else that changes the answer — the connection, the languages, any option — re-translates at once, without the
+ * typing pause. Requests are react-query queries keyed by their exact content (connection included), which gives:
  * - identical requests are answered from the cache (no second call, no second bill);
+ * - a result always belongs to the request that produced it: a newer input makes the shown result `stale`
+ *   (dimmed, aria-busy, not copied) until its own answer arrives, and an older answer never replaces it;
  * - a request made stale by newer typing is aborted, and the abort is forwarded to main (`translate.cancel`).
- * 429/529 retries that main performs are surfaced through the `api.retrying` event.
+ * Long texts (main cuts them into several requests) report progress through `translate.batchProgress` under the
+ * request id, and can be cancelled. 429/529 retries that main performs surface through `api.retrying`.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +19,8 @@ import type { OptionsInput } from './translate-request.js';
 export interface LiveTranslationInput {
   text: string;
   options: OptionsInput;
+  /** The connection the translation is for: part of every key, sent with the request. */
+  connectionId: string | null;
   auto: boolean;
   debounceMs: number;
   /** True when the draft has a problem the user must fix first (shown by the options panel). */
@@ -23,13 +29,17 @@ export interface LiveTranslationInput {
 
 export interface LiveTranslation {
   result: TranslateRunOutput | undefined;
-  /** True while a request for the current input is in flight. */
+  /** True while a request is in flight. */
   pending: boolean;
-  /** True when the shown result belongs to older input. */
+  /** True when the shown result belongs to older input (text, languages, options or connection). */
   stale: boolean;
   error: unknown;
   retrying: EventPayload<'api.retrying'> | null;
+  /** Progress of a long text cut into several requests (null for one request). */
+  progress: EventPayload<'translate.batchProgress'> | null;
   translateNow: () => void;
+  /** Stops the request in flight (long texts); what was typed stays. */
+  cancel: () => void;
 }
 
 let counter = 0;
@@ -39,25 +49,49 @@ function newRequestId(): string {
   return `tr-${counter}-${rnd}`;
 }
 
+interface RequestBody {
+  connectionId: string | null;
+  texts: string[];
+  options: OptionsInput;
+}
+
 export function useLiveTranslation({
   text,
   options,
+  connectionId,
   auto,
   debounceMs,
   blocked,
 }: LiveTranslationInput): LiveTranslation {
-  const request = useMemo(() => JSON.stringify({ texts: [text], options }), [text, options]);
+  const request = useMemo(
+    () => JSON.stringify({ connectionId, texts: [text], options } satisfies RequestBody),
+    [connectionId, text, options],
+  );
+  // Everything but the text: a change here re-translates at once.
+  const context = useMemo(() => JSON.stringify([connectionId, options]), [connectionId, options]);
   const empty = text.trim() === '';
   const [active, setActive] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<EventPayload<'api.retrying'> | null>(null);
-  // A ref, not state: a retry event may arrive before React re-renders after the request started.
+  const [progress, setProgress] = useState<EventPayload<'translate.batchProgress'> | null>(null);
+  // A ref, not state: an event may arrive before React re-renders after the request started.
   const inFlightId = useRef<string | null>(null);
+  const lastContext = useRef(context);
 
   useEffect(() => {
-    if (!auto || empty || blocked) return;
+    const contextChanged = lastContext.current !== context;
+    lastContext.current = context;
+    if (empty || blocked) return;
+    // In manual mode a changed connection/language/option re-translates a text that was already translated.
+    if (contextChanged && (auto || active !== null)) {
+      setActive(request);
+      return;
+    }
+    if (!auto) return;
     const timer = setTimeout(() => setActive(request), debounceMs);
     return () => clearTimeout(timer);
-  }, [auto, empty, blocked, request, debounceMs]);
+    // `active` is read only to know whether manual mode has translated before; it must not restart the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [auto, empty, blocked, request, context, debounceMs]);
 
   const translateNow = useCallback(() => {
     if (!empty && !blocked) setActive(request);
@@ -69,38 +103,60 @@ export function useLiveTranslation({
     staleTime: Infinity,
     gcTime: 30 * 60_000,
     placeholderData: keepPreviousData,
+    retry: false,
     queryFn: async ({ signal }) => {
-      const body = JSON.parse(active as string) as { texts: string[]; options: OptionsInput };
+      const body = JSON.parse(active as string) as RequestBody;
       const requestId = newRequestId();
       // Forward react-query's abort (newer input, unmount) to main so the HTTP request is cancelled too.
       const onAbort = () => void api().translate.cancel({ requestId });
       signal.addEventListener('abort', onAbort, { once: true });
       inFlightId.current = requestId;
+      setProgress(null);
       try {
-        return await unwrap(api().translate.run({ ...body, requestId }));
+        return await unwrap(
+          api().translate.run({
+            requestId,
+            texts: body.texts,
+            options: body.options,
+            ...(body.connectionId !== null && { connectionId: body.connectionId }),
+          }),
+        );
       } finally {
         signal.removeEventListener('abort', onAbort);
         if (inFlightId.current === requestId) inFlightId.current = null;
         setRetrying(null);
+        setProgress(null);
       }
     },
   });
 
-  useEffect(
-    () =>
-      api().on('api.retrying', (e) => {
+  useEffect(() => {
+    const a = api();
+    const offs = [
+      a.on('api.retrying', (e) => {
         if (e.requestId === undefined || e.requestId === inFlightId.current) setRetrying(e);
       }),
-    [],
-  );
+      a.on('translate.batchProgress', (p) => {
+        if (p.batchId === inFlightId.current) setProgress(p);
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
 
-  const showing = empty ? undefined : query.data;
+  const cancel = useCallback(() => {
+    const id = inFlightId.current;
+    if (id) void api().translate.cancel({ requestId: id });
+  }, []);
+
+  const current = active === request && !query.isPlaceholderData;
   return {
-    result: showing,
+    result: empty ? undefined : query.data,
     pending: !empty && query.isFetching,
-    stale: !empty && (active !== request || query.isPlaceholderData),
-    error: empty || query.isPlaceholderData ? null : query.error,
+    stale: !empty && query.data !== undefined && !current,
+    error: empty || !current ? null : query.error,
     retrying: query.isFetching ? retrying : null,
+    progress: query.isFetching ? progress : null,
     translateNow,
+    cancel,
   };
 }

@@ -18,7 +18,22 @@ import type { Result } from '../../shared/ipc/errors.js';
 import { LEGACY_DRAFT_STORAGE_KEY } from '../state/draft-sync.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { ipcFail } from '../test-utils/fake-api.js';
-import { baseHandlers, renderApp, resetRenderer, reverse, settings } from '../test-utils/scenario.js';
+import { baseHandlers, LOCAL_CONNECTION, renderApp as renderWholeApp, resetRenderer, reverse, settings } from '../test-utils/scenario.js';
+import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
+import type { Handlers } from '../test-utils/fake-api.js';
+
+/** The app with German remembered as this connection's target (as if the user had picked it before). */
+function renderApp(overrides: Handlers = {}) {
+  return renderWholeApp({
+    'translatePrefs.get': () => ({
+      ...DEFAULT_TRANSLATE_PREFS,
+      perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: '', targetLang: 'DE' } },
+    }),
+    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+    'languages.pairs': () => ({ pairs: null }),
+    ...overrides,
+  });
+}
 
 beforeEach(() => resetRenderer());
 afterEach(() => {
@@ -47,7 +62,7 @@ describe('translate as you type', () => {
     await languagesLoaded();
     await user.selectOptions(screen.getByLabelText('To'), 'EN-GB');
     await user.type(await sourceBox(), 'Colour');
-    await waitFor(() => expect(screen.getByText(/already in English \(British\).*choose another target language/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/already in British English.*choose another target language/)).toBeTruthy());
   });
 
   it('translates after a pause and shows the result, counts and billed characters', async () => {
@@ -283,7 +298,7 @@ describe('results and errors', () => {
       }),
     );
     expect(
-      (await screen.findByText(/slowing Verso down \(429\)\. Retrying in 3 s/)).textContent,
+      (await screen.findByText(/asked Verso to slow down\. Retrying in 3 seconds/)).textContent,
     ).toBeTruthy();
     act(() => release?.());
     await waitFor(async () => expect((await output()).textContent).toBe(reverse('Hi')));

@@ -1,30 +1,72 @@
 /**
- * Renderer screen: Translate. Owns the language pickers, the single-text panes (translate as you type or on
- * demand), the multi-segment mode and the options panel; all of it edits the draft in `state/translate-store.ts`,
- * which `state/draft-sync.ts` keeps in settings, so nothing typed is lost on navigation or restart.
+ * Renderer screen: Translate. Owns the language pickers (pair-aware), the single-text panes (translate as you type
+ * or on demand, long texts in several requests), the multi-segment mode, the options panel, the history panel and
+ * the keyboard help; all of it edits the draft in `state/translate-store.ts`, which `state/draft-sync.ts` keeps in
+ * settings, so nothing typed is lost on navigation or restart.
+ * Languages: the ones last used on this connection, else the system's language mapped to what the connection
+ * offers; when the text already is in the target language, the second language from Settings is used instead.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
-import { LanguageBar, sourceFor, targetFor } from '../components/LanguageBar.js';
+import { create } from 'zustand';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LanguageBar } from '../components/LanguageBar.js';
 import { OptionsPanel } from '../components/OptionsPanel.js';
 import { SegmentsPane } from '../components/SegmentsPane.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { SinglePane } from '../components/SinglePane.js';
+import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
+import { useT } from '../i18n/index.js';
 import { api, unwrap } from '../lib/api.js';
 import { glossaryMatchesPair } from '../lib/translate-rules.js';
 import { buildTranslateOptions, draftProblems } from '../lib/translate-request.js';
-import { keys, useConnections, useGlossaries, useLanguages, useSettings } from '../lib/queries.js';
+import {
+  keys,
+  useConnections,
+  useGlossaries,
+  useLanguagePairs,
+  useLanguages,
+  useSettings,
+  useTranslatePrefs,
+} from '../lib/queries.js';
 import { useTranslateStore, type DraftOptions } from '../state/translate-store.js';
 import { useUiStore } from '../state/ui-store.js';
 import { useLiveTranslation } from '../lib/use-live-translation.js';
+import { KeyboardHelp } from './translate/KeyboardHelp.js';
+import { effectiveTarget, reachable, swappedLanguages, systemTarget, targetFor } from './translate/language-logic.js';
+import { useMsg } from './translate/use-msg.js';
+import './translate/translate.css';
+
+/** The note under the languages after a swap (a store, so menu commands handled in an effect may set it). */
+const useSwapNote = create<{ note: string | null; set: (note: string | null) => void }>()((set) => ({
+  note: null,
+  set: (note) => set({ note }),
+}));
+
+const HistoryPanel = lazy(() => import('./translate/HistoryPanel.js'));
+
+/** The system's preferred languages (Electron passes the OS's to Chromium; the harness has the browser's). */
+function systemLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** Two swaps this close together are one key press seen twice (the Electron menu and the page both hear it). */
+const SWAP_REPEAT_MS = 150;
 
 export default function TranslateScreen() {
+  const t = useT();
+  const msg = useMsg();
   const qc = useQueryClient();
   const connections = useConnections();
   const activeId = connections.data?.activeId ?? null;
+  const connection = connections.data?.connections.find((c) => c.id === activeId);
   const settings = useSettings();
+  const prefsQuery = useTranslatePrefs();
+  // Preferences that cannot be read (an older main) are the defaults: history off, no second language.
+  const prefs = { data: prefsQuery.data ?? (prefsQuery.isError ? DEFAULT_TRANSLATE_PREFS : undefined) };
   const sources = useLanguages('source', activeId);
   const targets = useLanguages('target', activeId);
+  const pairs = useLanguagePairs(activeId);
   const glossaries = useGlossaries(activeId);
 
   const mode = useTranslateStore((s) => s.mode);
@@ -36,38 +78,89 @@ export default function TranslateScreen() {
   const applyDefaults = useTranslateStore((s) => s.applyDefaults);
   const resetOptions = useTranslateStore((s) => s.resetOptions);
   const keepNotice = useTranslateStore((s) => s.keepNotice);
+  const applySwap = useTranslateStore((s) => s.applySwap);
+  const undoSwap = useTranslateStore((s) => s.undoSwap);
+  const swapUndo = useTranslateStore((s) => s.swapUndo);
   const command = useUiStore((s) => s.command);
+  const swapNote = useSwapNote((s) => s.note);
+  const setSwapNote = useSwapNote((s) => s.set);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
 
-  // Until the user picks languages, start from the defaults in Settings (when this connection offers them).
-  const defaults = settings.data?.defaults;
+  const sourceList = sources.data?.languages;
   const targetList = targets.data?.languages;
+  const pairList = pairs.data === undefined ? undefined : pairs.data.pairs;
+
+  // Languages when the connection changes (or at start): the ones last used on it; else keep the draft's when
+  // this connection offers them; else the system's language (untouched drafts only).
+  const appliedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!defaults || !targetList) return;
-    const patch: Partial<DraftOptions> = { sourceLang: defaults.sourceLang ?? '' };
-    const t = targetFor(defaults.targetLang, targetList) ?? targetList[0]?.code;
-    if (t) patch.targetLang = t;
-    applyDefaults(patch);
-  }, [defaults, targetList, applyDefaults]);
+    if (!activeId || !targetList || !sourceList || !prefs.data) return;
+    if (appliedFor.current === activeId) return;
+    const first = appliedFor.current === null;
+    appliedFor.current = activeId;
+    const remembered = prefs.data.perConnection[activeId];
+    const cur = useTranslateStore.getState().options;
+    if (remembered && (!first || !useTranslateStore.getState().languagesTouched)) {
+      const target = targetFor(remembered.targetLang, targetList);
+      const source = remembered.sourceLang && sourceList.some((s) => s.code === remembered.sourceLang) ? remembered.sourceLang : '';
+      if (target) {
+        applyDefaults({ sourceLang: source, targetLang: target });
+        if (!first) setOptions({ sourceLang: source, targetLang: target });
+        return;
+      }
+    }
+    const offered = cur.targetLang !== '' && targetList.some((l) => l.code.toUpperCase() === cur.targetLang.toUpperCase());
+    if (offered && useTranslateStore.getState().languagesTouched) return;
+    const target = systemTarget(systemLanguages(), targetList) ?? targetList[0]?.code;
+    if (!target) return;
+    if (useTranslateStore.getState().languagesTouched) setOptions({ targetLang: target });
+    else applyDefaults({ targetLang: target });
+  }, [activeId, targetList, sourceList, prefs.data, applyDefaults, setOptions]);
+
+  // The user's picks are remembered for this connection.
+  const changeLanguages = useCallback(
+    (patch: { sourceLang?: string; targetLang?: string }) => {
+      setOptions(patch);
+      const o = useTranslateStore.getState().options;
+      if (activeId && o.targetLang) {
+        void api()
+          .translatePrefs.update({ remember: { connectionId: activeId, sourceLang: o.sourceLang, targetLang: o.targetLang } })
+          .then((r) => {
+            if (r.ok) qc.setQueryData(keys.translatePrefs, r.data);
+          });
+      }
+    },
+    [setOptions, activeId, qc],
+  );
 
   const targetSupportsFormality = targetList?.find(
     (l) => l.code.toUpperCase() === options.targetLang.toUpperCase(),
   )?.supportsFormality;
 
   // Glossaries that no longer fit the pair (languages changed) are not sent; unknown ids are not sent either.
-  const effective = useMemo<DraftOptions>(() => {
+  const withGlossaries = useMemo<DraftOptions>(() => {
     const list = glossaries.data;
     const ids = list
       ? options.glossaryIds.filter((id) =>
-          list.some(
-            (g) => g.glossaryId === id && glossaryMatchesPair(g, options.sourceLang, options.targetLang),
-          ),
+          list.some((g) => g.glossaryId === id && glossaryMatchesPair(g, options.sourceLang, options.targetLang)),
         )
       : [];
     return { ...options, glossaryIds: ids };
   }, [options, glossaries.data]);
 
+  // The second language: chosen from what the service detected in the last answer for this text.
+  const [detectedFor, setDetectedFor] = useState<{ text: string; lang: string } | null>(null);
+  const detectedNow = options.sourceLang === '' && detectedFor && detectedFor.text === text ? detectedFor.lang : null;
+  const redirect = effectiveTarget(options.targetLang, detectedNow, prefs.data?.secondLanguage ?? null, targetList);
+  const effective = useMemo<DraftOptions>(
+    () => (redirect.redirected ? { ...withGlossaries, targetLang: redirect.target, glossaryIds: [] } : withGlossaries),
+    [withGlossaries, redirect.redirected, redirect.target],
+  );
+
   const problems = useMemo(() => draftProblems(effective), [effective]);
-  const hasProblems = Object.keys(problems).length > 0;
+  const firstProblem = Object.values(problems)[0];
+  const pairOk = reachable(pairList, effective.sourceLang, effective.targetLang);
   const wireOptions = useMemo(
     () => buildTranslateOptions(effective, targetSupportsFormality),
     [effective, targetSupportsFormality],
@@ -77,50 +170,94 @@ export default function TranslateScreen() {
   const live = useLiveTranslation({
     text,
     options: wireOptions,
+    connectionId: activeId,
     auto: auto && mode === 'single',
     debounceMs: settings.data?.debounceMs ?? 500,
-    blocked: hasProblems || !activeId,
+    blocked: firstProblem !== undefined || !activeId || !pairOk,
   });
 
-  const detected =
-    options.sourceLang === '' ? (live.result?.translations[0]?.detectedSourceLanguage ?? null) : null;
+  const detected = options.sourceLang === '' ? (live.result?.translations[0]?.detectedSourceLanguage ?? null) : null;
+  // Only a current answer tells what the current text is (state adjusted during render, not in an effect).
+  if (detected && !live.stale && (detectedFor?.text !== text || detectedFor.lang !== detected)) {
+    setDetectedFor({ text, lang: detected });
+  }
 
+  const lastSwap = useRef(0);
   const swap = useCallback(() => {
-    const s = sources.data?.languages;
-    const t = targets.data?.languages;
-    if (!s || !t) return;
-    const from = options.sourceLang || detected;
-    const newTarget = from ? targetFor(from, t) : null;
-    const newSource = sourceFor(options.targetLang, s);
-    if (!newTarget || !newSource) return;
-    setOptions({ sourceLang: newSource, targetLang: newTarget });
-    // Like a translator's swap: the translation becomes the text to translate back.
+    const now = Date.now();
+    if (now - lastSwap.current < SWAP_REPEAT_MS) return;
+    lastSwap.current = now;
+    if (!sourceList || !targetList) return;
+    const next = swappedLanguages({
+      sourceLang: options.sourceLang,
+      targetLang: options.targetLang,
+      detected,
+      sources: sourceList,
+      targets: targetList,
+    });
+    if (!next) {
+      setSwapNote(
+        options.sourceLang || detected
+          ? t('translate.lang.swapImpossible', { source: options.targetLang, target: options.sourceLang || detected || '' })
+          : t('translate.lang.swapUnknown'),
+      );
+      return;
+    }
+    // A current translation becomes the text to translate back; during the typing pause (or without an answer)
+    // the typed text stays the source, so nothing typed is lost.
     const out = live.result?.translations.map((x) => x.text).join('\n');
-    if (mode === 'single' && out) setText(out);
-  }, [
-    sources.data,
-    targets.data,
-    options.sourceLang,
-    options.targetLang,
-    detected,
-    setOptions,
-    live.result,
-    mode,
-    setText,
-  ]);
+    const useOutput = mode === 'single' && out !== undefined && out !== '' && !live.stale && !live.pending;
+    applySwap({ ...next, text: useOutput ? out : text });
+    setSwapNote(useOutput || mode !== 'single' || !text.trim() ? null : t('translate.lang.swappedKeptText'));
+    if (activeId) {
+      void api()
+        .translatePrefs.update({ remember: { connectionId: activeId, ...next } })
+        .then((r) => r.ok && qc.setQueryData(keys.translatePrefs, r.data));
+    }
+  }, [sourceList, targetList, options.sourceLang, options.targetLang, detected, live.result, live.stale, live.pending, mode, text, applySwap, activeId, qc, t, setSwapNote]);
+
+  const undo = useCallback(() => {
+    const done = undoSwap();
+    if (done) setSwapNote(null);
+    return done;
+  }, [undoSwap, setSwapNote]);
+
+  const focusSource = () =>
+    (document.getElementById('source-text') ?? document.getElementById('segments-input'))?.focus();
 
   const clearCommand = useUiStore((s) => s.clearCommand);
   useEffect(() => {
     if (!command) return;
     if (command.name === 'translate.now') live.translateNow();
     else if (command.name === 'translate.swapLanguages') swap();
-    else if (command.name === 'translate.focusSource') {
-      (document.getElementById('source-text') ?? document.getElementById('segments-input'))?.focus();
-    }
+    else if (command.name === 'translate.focusSource') focusSource();
     clearCommand();
     // Each command (distinct nonce) runs once, with the handlers of the render it arrived in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [command?.nonce]);
+
+  // Shortcuts inside the page (the desktop menu has the same; the web harness has no menu).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      if (mod && e.shiftKey && !e.altKey && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        swap();
+      } else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'l') {
+        e.preventDefault();
+        focusSource();
+      } else if (e.key === '?' && !mod && !e.altKey) {
+        const el = e.target as HTMLElement | null;
+        const editing = el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+        if (!editing) {
+          e.preventDefault();
+          setHelpOpen(true);
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [swap]);
 
   // Retry after an error asks main to bypass its cache too.
   const refetchLanguages = () => {
@@ -133,21 +270,46 @@ export default function TranslateScreen() {
         })
         .catch(() => undefined); // the error is shown from the query's state
     }
+    void qc
+      .fetchQuery({ queryKey: keys.pairs(activeId), queryFn: () => unwrap(api().languages.pairs({ refresh: true })), staleTime: 0 })
+      .catch(() => undefined);
+  };
+
+  const reopen = (e: { source: string; sourceLang: string; targetLang: string }) => {
+    setMode('single');
+    setText(e.source);
+    changeLanguages({ sourceLang: e.sourceLang, targetLang: e.targetLang });
+    setHistoryOpen(false);
+    requestAnimationFrame(focusSource);
   };
 
   return (
-    <div className="screen">
+    <div className="screen tr-screen">
       <div className="screen-header">
-        <h1>Translate</h1>
+        <h1>{t('translate.title')}</h1>
         <SegmentedRadio
-          label="Mode"
+          label={t('translate.mode.label')}
           value={mode}
           onChange={setMode}
           options={[
-            { value: 'single', label: 'Text' },
-            { value: 'multi', label: 'Segments' },
+            { value: 'single', label: t('translate.mode.single') },
+            { value: 'multi', label: t('translate.mode.multi') },
           ]}
         />
+        <span className="spacer" />
+        <button type="button" className="btn btn-small" aria-expanded={historyOpen} onClick={() => setHistoryOpen((v) => !v)}>
+          {t('translate.history.open')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small btn-ghost"
+          aria-keyshortcuts="Shift+?"
+          onClick={() => setHelpOpen(true)}
+          aria-label={t('translate.keys.open')}
+          title={t('translate.keys.open')}
+        >
+          {t('translate.keys.symbol')}
+        </button>
       </div>
       {keepNotice && (
         <div className="alert alert-warning" role="status">
@@ -155,30 +317,45 @@ export default function TranslateScreen() {
         </div>
       )}
       <LanguageBar
-        sources={sources.data?.languages}
+        sources={sourceList}
         targets={targetList}
+        pairs={pairList}
         sourceLang={options.sourceLang}
         targetLang={options.targetLang}
-        detected={detected}
+        detected={detected ?? detectedNow}
+        redirectedTo={redirect.redirected ? redirect.target : null}
         loading={sources.isFetching || targets.isFetching}
         error={sources.error ?? targets.error}
         pseudo={Boolean(sources.data?.pseudo || targets.data?.pseudo)}
-        onChange={setOptions}
+        onChange={changeLanguages}
         onSwap={swap}
         onRetry={refetchLanguages}
       />
+      {(swapNote || swapUndo) && (
+        <div className="toolbar" role="status">
+          {swapNote && <span className="hint">{swapNote}</span>}
+          {swapUndo && (
+            <button type="button" className="btn btn-small" onClick={undo} aria-keyshortcuts="Control+Z Meta+Z">
+              {t('translate.lang.undoSwap')}
+            </button>
+          )}
+        </div>
+      )}
       {mode === 'single' ? (
         <SinglePane
           text={text}
           onText={setText}
           live={live}
           auto={auto}
-          blockedReason={hasProblems ? Object.values(problems)[0] : undefined}
+          blockedReason={firstProblem ? msg(firstProblem) : undefined}
+          billed={connection !== undefined && connection.kind !== 'local'}
+          onUndo={undo}
         />
       ) : (
         <SegmentsPane
           options={wireOptions}
-          blockedReason={hasProblems ? Object.values(problems)[0] : undefined}
+          connectionId={activeId}
+          blockedReason={firstProblem ? msg(firstProblem) : undefined}
           concurrency={settings.data?.batchConcurrency ?? 4}
         />
       )}
@@ -188,9 +365,16 @@ export default function TranslateScreen() {
         targetSupportsFormality={targetSupportsFormality}
         glossaries={glossaries.data}
         glossariesError={glossaries.error}
+        local={connection?.kind === 'local'}
         onChange={setOptions}
         onReset={resetOptions}
       />
+      {historyOpen && (
+        <Suspense fallback={<p className="hint">{t('app.common.loading')}</p>}>
+          <HistoryPanel onClose={() => setHistoryOpen(false)} onReopen={reopen} />
+        </Suspense>
+      )}
+      {helpOpen && <KeyboardHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

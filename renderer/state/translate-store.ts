@@ -34,7 +34,8 @@ export interface DraftOptions {
 
 export const DEFAULT_OPTIONS: DraftOptions = {
   sourceLang: '',
-  targetLang: 'EN-US',
+  // Chosen at start from the system's languages and what the connection offers (see `language-logic.ts`).
+  targetLang: '',
   formality: 'default',
   modelType: '',
   context: '',
@@ -54,6 +55,15 @@ export const DEFAULT_OPTIONS: DraftOptions = {
 };
 
 export type TranslateMode = 'single' | 'multi';
+
+/** What a swap replaced, so Undo can put it back. */
+export interface SwapUndo {
+  text: string;
+  sourceLang: string;
+  targetLang: string;
+  /** The text the swap left in the box: Undo applies while the box still holds it. */
+  textAfter: string;
+}
 
 interface TranslateState {
   mode: TranslateMode;
@@ -75,6 +85,11 @@ interface TranslateState {
   /** Why the draft is not being kept for the next start (too large, save failed); null when it is. */
   keepNotice: string | null;
   setKeepNotice: (notice: string | null) => void;
+  /** The state before the last swap, until the user edits the text. */
+  swapUndo: SwapUndo | null;
+  /** Swaps in one step: new languages, the new source text, and what Undo restores. */
+  applySwap: (next: { sourceLang: string; targetLang: string; text: string }) => void;
+  undoSwap: () => boolean;
 }
 
 export const useTranslateStore = create<TranslateState>()((set) => ({
@@ -85,7 +100,8 @@ export const useTranslateStore = create<TranslateState>()((set) => ({
   languagesTouched: false,
   keepNotice: null,
   setMode: (mode) => set({ mode }),
-  setText: (text) => set({ text }),
+  // Typing makes the swap final (Undo would otherwise throw the new text away).
+  setText: (text) => set((s) => ({ text, swapUndo: s.swapUndo && s.swapUndo.textAfter === text ? s.swapUndo : null })),
   setSegmentsText: (segmentsText) => set({ segmentsText }),
   setOptions: (patch) =>
     set((s) => ({
@@ -100,4 +116,22 @@ export const useTranslateStore = create<TranslateState>()((set) => ({
   draftLoaded: false,
   restore: (draft) => set({ ...draft, draftLoaded: true }),
   setKeepNotice: (keepNotice) => set((s) => (s.keepNotice === keepNotice ? s : { keepNotice })),
+  swapUndo: null,
+  applySwap: (next) =>
+    set((s) => ({
+      swapUndo: { text: s.text, sourceLang: s.options.sourceLang, targetLang: s.options.targetLang, textAfter: next.text },
+      text: next.text,
+      options: { ...s.options, sourceLang: next.sourceLang, targetLang: next.targetLang },
+      languagesTouched: true,
+    })),
+  undoSwap: () => {
+    let done = false;
+    set((s) => {
+      const u = s.swapUndo;
+      if (!u) return s;
+      done = true;
+      return { swapUndo: null, text: u.text, options: { ...s.options, sourceLang: u.sourceLang, targetLang: u.targetLang } };
+    });
+    return done;
+  },
 }));

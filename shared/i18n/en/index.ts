@@ -4,6 +4,8 @@
  */
 import app from './app.json';
 import errors from './errors.json';
+import translate from './translate.json';
+import history from './history.json';
 import documents from './documents.json';
 import settings from './settings.json';
 import connections from './connections.json';
@@ -11,5 +13,5 @@ import firstRun from './first-run.json';
 import usage from './usage.json';
 import keys from './keys.json';
 
-const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...usage, ...keys };
+const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...translate, ...history, ...usage, ...keys };
 export default en;

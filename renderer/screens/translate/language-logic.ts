@@ -1,0 +1,100 @@
+/**
+ * Renderer, pure logic of the Translate screen's languages: which targets a source can reach on the connection
+ * (from `languages.pairs`; null pairs = every combination), the default target from the system's languages, the
+ * second language when the text already is in the target language, and the swap.
+ */
+import type { LanguagePairView, LanguageView } from '../../../shared/ipc/contract.js';
+import { baseLanguage } from '../../../shared/spec/languages.js';
+
+export const sameCode = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
+export const sameBase = (a: string, b: string) => baseLanguage(a) === baseLanguage(b);
+
+/** Picks the target code for a language: the same code if listed, else the first listed variant. */
+export function targetFor(code: string, targets: readonly LanguageView[]): string | null {
+  const exact = targets.find((t) => sameCode(t.code, code));
+  if (exact) return exact.code;
+  return targets.find((t) => sameBase(t.code, code))?.code ?? null;
+}
+
+/** Picks the source code for a target language (`EN-GB` → `EN`), if the source list has it. */
+export function sourceFor(target: string, sources: readonly LanguageView[]): string | null {
+  return sources.find((s) => sameCode(s.code, target))?.code ?? sources.find((s) => sameBase(s.code, target))?.code ?? null;
+}
+
+/**
+ * Whether `target` can be reached from `source` ('' = detect: reachable from some source). Pairs name source base
+ * codes; a null list means the connection does every combination of its lists.
+ */
+export function reachable(pairs: readonly LanguagePairView[] | null | undefined, source: string, target: string): boolean {
+  if (!pairs) return true;
+  if (!source) return pairs.some((p) => sameCode(p.target, target));
+  return pairs.some((p) => sameBase(p.source, source) && sameCode(p.target, target));
+}
+
+/** Targets reachable from a source, in list order. */
+export function reachableTargets(
+  pairs: readonly LanguagePairView[] | null | undefined,
+  source: string,
+  targets: readonly LanguageView[],
+): LanguageView[] {
+  return targets.filter((t) => reachable(pairs, source, t.code));
+}
+
+/** Sources that can reach a target (for "translates into X from: …"). */
+export function sourcesReaching(
+  pairs: readonly LanguagePairView[] | null | undefined,
+  target: string,
+  sources: readonly LanguageView[],
+): LanguageView[] {
+  return sources.filter((s) => reachable(pairs, s.code, target));
+}
+
+/**
+ * The default target from the system's preferred languages (`en-GB`, `de`, …): the first that the connection
+ * offers (exact variant first, then any variant of the language), else null.
+ */
+export function systemTarget(systemLanguages: readonly string[], targets: readonly LanguageView[]): string | null {
+  for (const raw of systemLanguages) {
+    const code = raw.replace('_', '-').toUpperCase();
+    const exact = targets.find((t) => sameCode(t.code, code));
+    if (exact) return exact.code;
+    // Script subtags (zh-Hant) and regions the list spells differently fall back to the base language.
+    const base = targets.find((t) => sameBase(t.code, code));
+    if (base) return base.code;
+  }
+  return null;
+}
+
+/**
+ * The target actually sent: the second language when the text already is in the chosen target (the service would
+ * return it unchanged), mapped to a listed target code; otherwise the chosen target.
+ */
+export function effectiveTarget(
+  chosen: string,
+  detected: string | null,
+  secondLanguage: string | null,
+  targets: readonly LanguageView[] | undefined,
+): { target: string; redirected: boolean } {
+  if (!detected || !secondLanguage || !targets || !sameBase(detected, chosen)) return { target: chosen, redirected: false };
+  const second = targetFor(secondLanguage, targets);
+  if (!second || sameBase(second, detected)) return { target: chosen, redirected: false };
+  return { target: second, redirected: true };
+}
+
+export interface SwapInput {
+  sourceLang: string;
+  targetLang: string;
+  detected: string | null;
+  sources: readonly LanguageView[];
+  targets: readonly LanguageView[];
+}
+
+/** The languages after a swap, or null when the source is unknown (detect, nothing detected) or not a target. */
+export function swappedLanguages(i: SwapInput): { sourceLang: string; targetLang: string } | null {
+  const from = i.sourceLang || i.detected;
+  if (!from) return null;
+  const targetLang = targetFor(from, i.targets);
+  const sourceLang = sourceFor(i.targetLang, i.sources);
+  if (!targetLang || !sourceLang) return null;
+  return { sourceLang, targetLang };
+}

@@ -1,0 +1,13 @@
+/** Renderer hook: turns a rule's message (`Msg`: catalog id, values, a language code) into words in the UI language. */
+import { useCallback } from 'react';
+import { useFormat, useT } from '../../i18n/index.js';
+import type { Msg } from '../../lib/translate-rules.js';
+
+export function useMsg(): (m: Msg) => string {
+  const t = useT();
+  const f = useFormat();
+  return useCallback(
+    (m: Msg) => t(m.id, { ...m.values, ...(m.lang !== undefined && { language: f.languageName(m.lang) }) }),
+    [t, f],
+  );
+}
