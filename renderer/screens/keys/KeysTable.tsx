@@ -1,0 +1,197 @@
+/**
+ * Renderer component: the developer-key table, virtualized (an account may hold many deactivated keys), with row
+ * selection, rename in place and the per-row actions. Filtering and sorting happen in `filterKeys` (pure, also
+ * used by the benchmark).
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState } from 'react';
+import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
+import { useFormat, useT } from '../../i18n/index.js';
+
+export type StatusFilter = 'all' | 'active' | 'deactivated';
+export type SortBy = 'newest' | 'oldest' | 'label' | 'limit';
+
+export function filterKeys(keys: readonly DeveloperKeyView[], query: string, status: StatusFilter, sort: SortBy): DeveloperKeyView[] {
+  const q = query.trim().toLowerCase();
+  const out = keys.filter(
+    (k) =>
+      (status === 'all' || (status === 'active') === !k.isDeactivated) &&
+      (q === '' || k.label.toLowerCase().includes(q) || k.keyId.toLowerCase().includes(q)),
+  );
+  const lim = (k: DeveloperKeyView) => (k.characterLimit === null ? Number.POSITIVE_INFINITY : k.characterLimit);
+  out.sort((a, b) => {
+    if (sort === 'label') return a.label.localeCompare(b.label);
+    if (sort === 'limit') return lim(a) - lim(b);
+    const d = Date.parse(a.creationTime) - Date.parse(b.creationTime);
+    return sort === 'oldest' ? d : -d;
+  });
+  return out;
+}
+
+/** `1f2e…:…9a0b`: enough of a two-GUID id to tell keys apart. */
+export function shortId(id: string): string {
+  return id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-6)}` : id;
+}
+
+const ROW_HEIGHT = 48;
+
+export function KeysTable({
+  keys,
+  selected,
+  onToggle,
+  onToggleAll,
+  onRename,
+  onLimit,
+  onDeactivate,
+  onCopyId,
+  busyKeyId,
+}: {
+  keys: DeveloperKeyView[];
+  selected: ReadonlySet<string>;
+  onToggle: (keyId: string) => void;
+  onToggleAll: (on: boolean) => void;
+  onRename: (keyId: string, label: string) => void;
+  onLimit: (k: DeveloperKeyView) => void;
+  onDeactivate: (k: DeveloperKeyView) => void;
+  onCopyId: (keyId: string) => void;
+  busyKeyId: string | null;
+}) {
+  const t = useT();
+  const fmt = useFormat();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [editing, setEditing] = useState<{ keyId: string; label: string } | null>(null);
+  const virtualizer = useVirtualizer({
+    count: keys.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 900, height: 480 },
+  });
+  const createdLabel = (iso: string) => fmt.date(Date.parse(iso), 'medium');
+  const selectable = keys.filter((k) => !k.isDeactivated);
+  const allOn = selectable.length > 0 && selectable.every((k) => selected.has(k.keyId));
+  const limitText = (k: DeveloperKeyView) =>
+    k.characterLimit === null ? t('app.common.noLimit') : k.characterLimit === 0 ? t('keys.limit.blocked') : fmt.number(k.characterLimit);
+  const commit = () => {
+    if (editing && editing.label.trim() !== '') onRename(editing.keyId, editing.label.trim());
+    setEditing(null);
+  };
+
+  return (
+    <div className="keys-table" role="table" aria-label={t('keys.table.label')} aria-rowcount={keys.length + 1}>
+      <div className="keys-row keys-head" role="row" aria-rowindex={1}>
+        <span role="columnheader">
+          <input
+            type="checkbox"
+            aria-label={t('keys.table.selectAll')}
+            checked={allOn}
+            disabled={selectable.length === 0}
+            onChange={(e) => onToggleAll(e.target.checked)}
+          />
+        </span>
+        <span role="columnheader">{t('keys.table.label.col')}</span>
+        <span role="columnheader">{t('keys.table.keyId')}</span>
+        <span role="columnheader">{t('keys.table.created')}</span>
+        <span role="columnheader">{t('keys.table.status')}</span>
+        <span role="columnheader">{t('keys.table.limit')}</span>
+        <span role="columnheader">{t('keys.table.usage')}</span>
+        <span role="columnheader">{t('keys.table.actions')}</span>
+      </div>
+      <div className="keys-scroll" ref={scrollRef} tabIndex={0} aria-label={t('keys.table.rows')}>
+        <div style={{ blockSize: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const k = keys[item.index];
+            if (!k) return null;
+            const isEditing = editing?.keyId === k.keyId;
+            return (
+              <div
+                key={k.keyId}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className={`keys-row${k.isDeactivated ? ' keys-row-off' : ''}`}
+                data-key-id={k.keyId}
+                style={{ position: 'absolute', insetBlockStart: 0, insetInline: 0, blockSize: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              >
+                <span role="cell">
+                  <input
+                    type="checkbox"
+                    aria-label={t('keys.table.select', { label: k.label })}
+                    checked={selected.has(k.keyId)}
+                    disabled={k.isDeactivated}
+                    onChange={() => onToggle(k.keyId)}
+                  />
+                </span>
+                <span role="cell" className="keys-label">
+                  {isEditing ? (
+                    <input
+                      className="keys-rename"
+                      aria-label={t('keys.rename.field', { label: k.label })}
+                      value={editing.label}
+                      autoFocus
+                      maxLength={200}
+                      onChange={(e) => setEditing({ keyId: k.keyId, label: e.target.value })}
+                      onBlur={commit}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') commit();
+                        if (e.key === 'Escape') setEditing(null);
+                      }}
+                    />
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn-ghost keys-label-btn"
+                      title={t('keys.rename.hint')}
+                      disabled={k.isDeactivated || busyKeyId === k.keyId}
+                      onClick={() => setEditing({ keyId: k.keyId, label: k.label })}
+                    >
+                      {k.label}
+                    </button>
+                  )}
+                </span>
+                <span role="cell" className="keys-id">
+                  <code title={k.keyId}>{shortId(k.keyId)}</code>
+                  <button type="button" className="btn btn-small" aria-label={t('keys.table.copyId', { label: k.label })} onClick={() => onCopyId(k.keyId)}>
+                    {t('app.common.copy')}
+                  </button>
+                </span>
+                <span role="cell">{createdLabel(k.creationTime)}</span>
+                <span role="cell">
+                  {k.isDeactivated
+                    ? k.deactivatedTime
+                      ? t('keys.status.deactivatedAt', { time: fmt.dateTime(Date.parse(k.deactivatedTime)) })
+                      : t('keys.status.deactivated')
+                    : t('keys.status.active')}
+                </span>
+                <span role="cell">{limitText(k)}</span>
+                <span role="cell">
+                  {k.connection
+                    ? k.connection.characterCount === null
+                      ? t('keys.usage.notRead', { connection: k.connection.name })
+                      : t('keys.usage.count', { count: fmt.number(k.connection.characterCount), connection: k.connection.name })
+                    : t('keys.usage.none')}
+                </span>
+                <span role="cell" className="keys-actions">
+                  {k.isDeactivated ? null : (
+                    <>
+                      <button type="button" className="btn btn-small" onClick={() => onLimit(k)} aria-label={t('keys.action.limitFor', { label: k.label })}>
+                        {t('keys.action.limit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-danger"
+                        onClick={() => onDeactivate(k)}
+                        aria-label={t('keys.action.deactivateFor', { label: k.label })}
+                      >
+                        {t('keys.action.deactivate')}
+                      </button>
+                    </>
+                  )}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
