@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+/**
+ * Component tests of the Translate screen's request ownership (issue 7, points 1–3): switching connection
+ * re-translates at once on the new connection, stale output is dimmed and not copied, swap during the typing
+ * pause keeps the typed text and Undo restores it, and unreachable targets are disabled with the reason.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TRANSLATE_PREFS, type ConnectionView } from '../../../shared/ipc/contract.js';
+import type { Handlers } from '../../test-utils/fake-api.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer, reverse } from '../../test-utils/scenario.js';
+
+beforeEach(() => resetRenderer());
+afterEach(() => cleanup());
+
+const HOSTED: ConnectionView = { ...LOCAL_CONNECTION, id: 'c-hosted', name: 'Hosted', kind: 'hosted', baseUrl: 'https://api.example' };
+
+function render(overrides: Handlers = {}) {
+  return renderApp({
+    'translatePrefs.get': () => ({
+      ...DEFAULT_TRANSLATE_PREFS,
+      perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
+    }),
+    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+    'languages.pairs': () => ({ pairs: null }),
+    ...overrides,
+  });
+}
+
+const output = () => screen.findByTestId('translation-output');
+const source = () => screen.findByLabelText('Text to translate') as Promise<HTMLTextAreaElement>;
+
+describe('results belong to their request', () => {
+  it('re-translates at once on the new connection when the connection changes, and says the old output is outdated', async () => {
+    const user = userEvent.setup();
+    let release: (() => void) | undefined;
+    const app = render({
+      'connections.list': () => ({ connections: [LOCAL_CONNECTION, HOSTED], activeId: LOCAL_CONNECTION.id }),
+      'translate.run': ({ texts, connectionId }) =>
+        connectionId === HOSTED.id
+          ? new Promise((resolve) => {
+              release = () =>
+                resolve({ translations: [{ text: `hosted:${texts[0]}`, detectedSourceLanguage: 'EN' }], characters: 3, engine: null, cached: false });
+            })
+          : { translations: [{ text: reverse(texts[0]!), detectedSourceLanguage: 'EN' }], characters: 3, engine: null, cached: false },
+    });
+    await user.type(await source(), 'abc');
+    await waitFor(async () => expect((await output()).textContent).toBe('cba'));
+    const before = app.callsOf('translate.run').length;
+    act(() =>
+      app.emit('connections.changed', { connections: [LOCAL_CONNECTION, HOSTED], activeId: HOSTED.id }),
+    );
+    // The new connection gets the request without any typing pause; the old output is marked, not copyable.
+    await waitFor(() => expect(app.callsOf('translate.run').slice(before).some((c) => c.connectionId === HOSTED.id)).toBe(true));
+    const out = await output();
+    expect(out.getAttribute('aria-busy')).toBe('true');
+    expect(out.dataset.stale).toBe('true');
+    expect((screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => release?.());
+    await waitFor(async () => expect((await output()).textContent).toBe('hosted:abc'));
+    expect((await output()).dataset.stale).toBeUndefined();
+    expect((screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('swap', () => {
+  it('keeps the typed text as the source when swapped during the pause, and Undo brings everything back', async () => {
+    const user = userEvent.setup();
+    render({ 'settings.get': () => ({ ...baseSettings(), debounceMs: 5000 }) });
+    const box = await source();
+    await screen.findAllByRole('option', { name: 'German' });
+    await user.type(box, 'new text');
+    await user.click(screen.getByRole('button', { name: 'Swap languages' }));
+    expect(box.value).toBe('new text');
+    expect((screen.getByLabelText('From') as HTMLSelectElement).value).toBe('DE');
+    await user.click(screen.getByRole('button', { name: 'Undo swap' }));
+    expect(box.value).toBe('new text');
+    expect((screen.getByLabelText('From') as HTMLSelectElement).value).toBe('EN');
+    expect((screen.getByLabelText('To') as HTMLSelectElement).value).toBe('DE');
+  });
+});
+
+describe('pair-aware pickers', () => {
+  it('disables targets the connection cannot reach from the source, saying why', async () => {
+    render({ 'languages.pairs': () => ({ pairs: [{ source: 'EN', target: 'DE' }, { source: 'EN', target: 'FR' }] }) });
+    const bg = await screen.findByRole('option', { name: /Bulgarian — not available from English on this connection/ });
+    expect((bg as HTMLOptionElement).disabled).toBe(true);
+    expect((within(screen.getByLabelText('To')).getByRole('option', { name: 'French' }) as HTMLOptionElement).disabled).toBe(false);
+  });
+});
+
+function baseSettings() {
+  return {
+    theme: 'system' as const,
+    uiLanguage: 'system',
+    translateAsYouType: true,
+    debounceMs: 100,
+    defaults: { sourceLang: null, targetLang: 'DE', formality: 'default' as const, modelType: 'latency_optimized' as const },
+    batchConcurrency: 4,
+    translateDraft: null,
+  };
+}
