@@ -70,8 +70,10 @@ const fileId = (id: string): string => id.replace(/[^A-Za-z0-9_-]/g, '_');
 
 export class UsageService {
   private readonly snapshots = new Map<string, UsageSnapshot[]>();
-  private billed: BilledDay[] | undefined;
-  private alertState: AlertsFile | undefined;
+  /** Loaded once: concurrent callers share the load, so no one works on a second copy. */
+  private billedLoad: Promise<BilledDay[]> | undefined;
+  private alertsLoad: Promise<AlertsFile> | undefined;
+  private readonly snapshotLoads = new Map<string, Promise<UsageSnapshot[]>>();
   /** One write at a time per file, in call order. */
   private readonly writes = new Map<string, Promise<void>>();
   private readonly pendingRefresh = new Map<string, ReturnType<typeof setTimeout>>();
@@ -115,19 +117,24 @@ export class UsageService {
   private async snapshotsOf(connectionId: string): Promise<UsageSnapshot[]> {
     const hit = this.snapshots.get(connectionId);
     if (hit) return hit;
-    const list = (await this.readJson(`snapshots-${fileId(connectionId)}.json`, SnapshotFile, { snapshots: [] })).snapshots;
-    this.snapshots.set(connectionId, list);
-    return list;
+    let load = this.snapshotLoads.get(connectionId);
+    if (!load) {
+      load = this.readJson(`snapshots-${fileId(connectionId)}.json`, SnapshotFile, { snapshots: [] }).then((f) => f.snapshots);
+      this.snapshotLoads.set(connectionId, load);
+    }
+    const list = await load;
+    if (!this.snapshots.has(connectionId)) this.snapshots.set(connectionId, list);
+    return this.snapshots.get(connectionId)!;
   }
 
   private async billedDays(): Promise<BilledDay[]> {
-    this.billed ??= (await this.readJson('billed.json', BilledFile, { days: [] })).days;
-    return this.billed;
+    this.billedLoad ??= this.readJson('billed.json', BilledFile, { days: [] }).then((f) => f.days);
+    return this.billedLoad;
   }
 
   private async alerts(): Promise<AlertsFile> {
-    this.alertState ??= await this.readJson('alerts.json', AlertsFile, { settings: DEFAULT_ALERT_SETTINGS, fired: [], pending: [] });
-    return this.alertState;
+    this.alertsLoad ??= this.readJson('alerts.json', AlertsFile, { settings: DEFAULT_ALERT_SETTINGS, fired: [], pending: [] });
+    return this.alertsLoad;
   }
 
   private connectionName(id: string): string {
@@ -221,23 +228,25 @@ export class UsageService {
 
   /**
    * Records characters Verso was billed (text: `billed_characters` of each translation; documents: of each
-   * document). Never throws: a failed record must not fail the translation that caused it.
+   * document). Never rejects: a failed record must not fail the translation that caused it. Callers need not
+   * wait for it; the promise settles once the record is on disk.
    */
-  recordBilled(r: BilledRecord): void {
-    if (!Number.isFinite(r.characters) || r.characters <= 0) return;
+  recordBilled(r: BilledRecord): Promise<void> {
+    if (!Number.isFinite(r.characters) || r.characters <= 0) return Promise.resolve();
     const t = typeof r.at === 'number' ? r.at : Date.parse(r.at);
     const day = new Date(Number.isNaN(t) ? this.now() : t).toISOString().slice(0, 10);
-    void (async () => {
+    this.refreshSoon(r.connectionId);
+    return (async () => {
       const days = await this.billedDays();
       const row = days.find((d) => d.connectionId === r.connectionId && d.kind === r.kind && d.day === day);
       if (row) row.characters += r.characters;
       else days.push({ connectionId: r.connectionId, kind: r.kind, day, characters: r.characters });
       // A year and a month of days per connection and kind is plenty for the split of this period.
       const cutoff = new Date(this.now() - 400 * 86_400_000).toISOString().slice(0, 10);
-      this.billed = days.filter((d) => d.day >= cutoff);
-      await this.write('billed.json', { days: this.billed });
+      const keep = days.filter((d) => d.day >= cutoff);
+      days.splice(0, days.length, ...keep);
+      await this.write('billed.json', { days });
     })().catch(() => undefined);
-    this.refreshSoon(r.connectionId);
   }
 
   private refreshSoon(connectionId: string): void {
