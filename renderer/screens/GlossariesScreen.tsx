@@ -1,22 +1,5 @@
 /**
- * Renderer screen (placeholder until the glossaries issue): says what the glossary manager will do. No sample data.
+ * Renderer screen: Glossaries. The list of the active connection's glossaries and the editor, with drafts kept
+ * by main so nothing typed is lost (see `glossaries/`). Loads its CSS with its lazy chunk.
  */
-import { EmptyState } from '../components/EmptyState.js';
-
-export default function GlossariesScreen() {
-  return (
-    <div className="screen">
-      <h1>Glossaries</h1>
-      <EmptyState title="The glossary manager is not in this version yet">
-        <p>
-          This screen will create, edit, import and export glossaries (TSV/CSV) for a language pair, and check
-          entries before they are uploaded.
-        </p>
-        <p>
-          Glossaries that already exist on your connection can be used now: pick them under “Glossaries” on
-          the Translate screen once you choose a source language.
-        </p>
-      </EmptyState>
-    </div>
-  );
-}
+export { default } from './glossaries/GlossariesView.js';

@@ -39,7 +39,11 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: string 
   const sample = bytes.subarray(0, Math.min(bytes.length, 4096));
   let evenZeros = 0;
   let oddZeros = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 === 0 ? evenZeros++ : oddZeros++);
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2 === 0) evenZeros++;
+    else oddZeros++;
+  }
   const half = sample.length / 2;
   if (half > 0 && oddZeros > half * 0.3 && evenZeros < half * 0.05) return { text: strictDecode('utf-16le', bytes), encoding: 'UTF-16 LE' };
   if (half > 0 && evenZeros > half * 0.3 && oddZeros < half * 0.05) return { text: strictDecode('utf-16be', bytes), encoding: 'UTF-16 BE' };

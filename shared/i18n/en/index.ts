@@ -12,6 +12,7 @@ import connections from './connections.json';
 import firstRun from './first-run.json';
 import usage from './usage.json';
 import keys from './keys.json';
+import glossaries from './glossaries.json';
 
-const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...translate, ...history, ...usage, ...keys };
+const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...translate, ...history, ...usage, ...keys, ...glossaries };
 export default en;

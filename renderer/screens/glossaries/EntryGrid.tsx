@@ -1,0 +1,171 @@
+/**
+ * Glossary entry grid (renderer): a virtualized two-column grid (@tanstack/react-virtual) that stays smooth at
+ * 150,000 rows: only the visible rows (plus a few) are in the DOM. Each row has a select box, its number, the
+ * source and target cells (plain inputs, edited in place) and its problems. Pasting cells from a spreadsheet into
+ * a cell fills rows from there down. Keyboard: ↑/↓ move between rows in the same column, Enter goes to the next
+ * row (adding one at the end), Ctrl/⌘+Z / Ctrl/⌘+Shift+Z undo and redo (handled by the editor).
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { forwardRef, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import type { RowProblem, ValidationResult } from '../../../shared/glossaries/rules.js';
+import { useFormat, useT } from '../../i18n/index.js';
+import { parseClipboardCells, useEditorStore, type Row, type Side } from './editor-store.js';
+
+export interface EntryGridHandle {
+  /** Scrolls to a row (index into `visible`) and focuses one of its cells. */
+  focusRow(visibleIndex: number, side?: Side): void;
+}
+
+const ROW_HEIGHT = 36;
+const SIDES: readonly Side[] = ['source', 'target'];
+const problemId = (rowId: number) => `gl-p-${rowId}`;
+
+export const EntryGrid = forwardRef<EntryGridHandle, {
+  rows: readonly Row[];
+  /** Indices into `rows` that are shown (filters applied), in order. */
+  visible: readonly number[];
+  validation: ValidationResult;
+  sourceLabel: string;
+  targetLabel: string;
+}>(function EntryGrid({ rows, visible, validation, sourceLabel, targetLabel }, ref) {
+  const t = useT();
+  const f = useFormat();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const selection = useEditorStore((s) => s.selection);
+  const setSelection = useEditorStore((s) => s.setSelection);
+  const editCell = useEditorStore((s) => s.editCell);
+  const pasteAt = useEditorStore((s) => s.pasteAt);
+  const addRow = useEditorStore((s) => s.addRow);
+  const anchor = useRef<number | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  const focusCell = (vi: number, side: Side) => {
+    virtualizer.scrollToIndex(vi, { align: 'auto' });
+    // The row may render only after the scroll: try now and on the next frames.
+    let tries = 0;
+    const attempt = () => {
+      const el = scrollRef.current?.querySelector<HTMLInputElement>(`[data-vi="${vi}"][data-side="${side}"]`);
+      if (el) el.focus();
+      else if (tries++ < 5) requestAnimationFrame(attempt);
+    };
+    attempt();
+  };
+
+  useImperativeHandle(ref, () => ({ focusRow: (vi, side = 'source') => focusCell(vi, side) }));
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>, vi: number, side: Side) => {
+    if (e.key === 'ArrowDown' || (e.key === 'Enter' && !e.shiftKey)) {
+      e.preventDefault();
+      if (vi + 1 < visible.length) focusCell(vi + 1, side);
+      else if (e.key === 'Enter') {
+        addRow();
+        requestAnimationFrame(() => focusCell(vi + 1, 'source'));
+      }
+    } else if (e.key === 'ArrowUp' || (e.key === 'Enter' && e.shiftKey)) {
+      e.preventDefault();
+      if (vi > 0) focusCell(vi - 1, side);
+    }
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>, index: number, side: Side) => {
+    const text = e.clipboardData.getData('text/plain');
+    if (!/[\t\n\r]/.test(text)) return;
+    e.preventDefault();
+    const cells = parseClipboardCells(text);
+    if (cells.length > 0) pasteAt(index, side, cells);
+  };
+
+  const toggle = (id: number, vi: number, shift: boolean) => {
+    const next = new Set(selection);
+    if (shift && anchor.current !== null) {
+      const [a, b] = anchor.current < vi ? [anchor.current, vi] : [vi, anchor.current];
+      for (let k = a; k <= b; k++) next.add(rows[visible[k]!]!.id);
+    } else if (next.has(id)) next.delete(id);
+    else next.add(id);
+    anchor.current = vi;
+    setSelection(next);
+  };
+
+  const problemText = (p: RowProblem, index: number) => {
+    if (p === 'duplicate') {
+      const first = validation.firstOfDuplicate.get(index);
+      return t('glossaries.problem.duplicateOf', { row: f.number((first ?? 0) + 1) });
+    }
+    return t(`glossaries.problem.${p}`);
+  };
+
+  return (
+    <div className="gl-grid" role="grid" aria-rowcount={visible.length + 1} aria-colcount={4} aria-label={t('glossaries.editor.gridLabel')}>
+      <div className="gl-row gl-head" role="row" aria-rowindex={1}>
+        <span role="columnheader" className="gl-sel">
+          <span className="visually-hidden">{t('glossaries.editor.select')}</span>
+        </span>
+        <span role="columnheader" className="gl-num">
+          #
+        </span>
+        <span role="columnheader">{sourceLabel}</span>
+        <span role="columnheader">{targetLabel}</span>
+      </div>
+      <div ref={scrollRef} className="gl-scroll" data-testid="gl-scroll">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
+          {virtualizer.getVirtualItems().map((v) => {
+            const index = visible[v.index]!;
+            const row = rows[index]!;
+            const problems = validation.byRow.get(index);
+            const pid = problemId(row.id);
+            return (
+              <div
+                key={row.id}
+                role="row"
+                aria-rowindex={v.index + 2}
+                aria-selected={selection.has(row.id)}
+                className={`gl-row${problems ? ' gl-problem' : ''}${selection.has(row.id) ? ' gl-selected' : ''}`}
+                style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}
+                data-index={index}
+              >
+                <span role="gridcell" className="gl-sel">
+                  <input
+                    type="checkbox"
+                    checked={selection.has(row.id)}
+                    onChange={(e) => toggle(row.id, v.index, (e.nativeEvent as MouseEvent).shiftKey === true)}
+                    aria-label={t('glossaries.editor.selectRow', { row: f.number(index + 1) })}
+                  />
+                </span>
+                <span role="gridcell" className="gl-num" aria-hidden="true">
+                  {f.number(index + 1)}
+                </span>
+                {SIDES.map((side) => (
+                  <span role="gridcell" key={side} className="gl-cell">
+                    <input
+                      value={row[side]}
+                      data-vi={v.index}
+                      data-side={side}
+                      spellCheck={false}
+                      aria-label={t(side === 'source' ? 'glossaries.editor.sourceOfRow' : 'glossaries.editor.targetOfRow', { row: f.number(index + 1) })}
+                      aria-invalid={problems ? true : undefined}
+                      aria-describedby={problems ? pid : undefined}
+                      onChange={(e) => editCell(index, side, e.target.value)}
+                      onKeyDown={(e) => onKeyDown(e, v.index, side)}
+                      onPaste={(e) => onPaste(e, index, side)}
+                    />
+                  </span>
+                ))}
+                {problems && (
+                  <span id={pid} className="gl-problems" role="gridcell">
+                    {problems.map((p) => problemText(p, index)).join(' · ')}
+                  </span>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,221 @@
+/**
+ * Import and export panels of the glossary editor (renderer). The file is read here (a file input works in the
+ * desktop app and the web harness alike) and sent to main as base64; main parses it (TSV, CSV, XLSX, TBX) and
+ * answers the entries with what it detected, which the panel shows with the choices to change it (delimiter,
+ * header row, sheet and columns, TBX languages). Nothing replaces the editor's rows until the user says so, and
+ * that is one undo step. Export writes the editor's rows in main (a save dialog in the desktop app).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { ExportFormat, ImportOptions, ImportResult } from '../../../shared/ipc/contract-glossaries.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat, useT } from '../../i18n/index.js';
+import { api, unwrap } from '../../lib/api.js';
+import { rowsToPairs, useEditorStore } from './editor-store.js';
+
+const COLUMN_KEYS = ['sourceColumn', 'targetColumn'] as const;
+const LANG_KEYS = ['sourceLang', 'targetLang'] as const;
+
+async function fileToBase64(file: File): Promise<string> {
+  const buf = new Uint8Array(await file.arrayBuffer());
+  let bin = '';
+  const CHUNK = 0x8000;
+  for (let i = 0; i < buf.length; i += CHUNK) bin += String.fromCharCode(...buf.subarray(i, i + CHUNK));
+  return btoa(bin);
+}
+
+export function ImportPanel({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const f = useFormat();
+  const id = useId();
+  const setEntries = useEditorStore((s) => s.setEntries);
+  const setPair = useEditorStore((s) => s.setPair);
+  const sourceLang = useEditorStore((s) => s.sourceLang);
+  const targetLang = useEditorStore((s) => s.targetLang);
+  const hasRows = useEditorStore((s) => s.rows.some((r) => r.source !== '' || r.target !== ''));
+  const [file, setFile] = useState<{ name: string; data: string } | null>(null);
+  const [options, setOptions] = useState<ImportOptions>({});
+
+  const parse = useMutation({
+    mutationFn: (o: { name: string; data: string; options: ImportOptions }) =>
+      unwrap(
+        api().glossaries.importFile({
+          fileName: o.name,
+          dataBase64: o.data,
+          options: o.options,
+          ...(sourceLang && targetLang && { pair: { sourceLang, targetLang } }),
+        }),
+      ),
+  });
+  const result: ImportResult | undefined = parse.data;
+
+  const reparse = (o: ImportOptions) => {
+    setOptions(o);
+    if (file) parse.mutate({ name: file.name, data: file.data, options: o });
+  };
+
+  const apply = (mode: 'replace' | 'append') => {
+    if (!result) return;
+    setEntries(result.entries, mode);
+    if (result.format === 'tbx' && result.sourceLang && result.targetLang && (!sourceLang || !targetLang)) setPair(result.sourceLang, result.targetLang);
+    onDone();
+  };
+
+  return (
+    <section className="gl-panel" aria-labelledby={`${id}-t`}>
+      <h3 id={`${id}-t`}>{t('glossaries.import.title')}</h3>
+      <p className="gl-note">{t('glossaries.import.hint')}</p>
+      <label>
+        {t('glossaries.import.file')}
+        <input
+          type="file"
+          accept=".tsv,.tab,.txt,.csv,.xlsx,.tbx,.xml"
+          onChange={async (e) => {
+            const picked = e.target.files?.[0];
+            if (!picked) return;
+            const data = await fileToBase64(picked);
+            setFile({ name: picked.name, data });
+            setOptions({});
+            parse.mutate({ name: picked.name, data, options: {} });
+          }}
+        />
+      </label>
+      {parse.isPending && <p role="status">{t('glossaries.import.reading')}</p>}
+      {parse.error ? <ErrorAlert error={parse.error} look="box" /> : null}
+      {result && !parse.isPending && (
+        <div className="gl-import-result">
+          <p role="status">
+            {t('glossaries.import.found', { count: result.entries.length, skipped: result.skipped, format: result.format.toUpperCase() })}
+            {result.encoding ? ` ${t('glossaries.import.encoding', { encoding: result.encoding })}` : ''}
+          </p>
+          <div className="gl-fields">
+            {(result.format === 'csv' || result.format === 'tsv') && (
+              <label>
+                {t('glossaries.import.delimiter')}
+                <select value={result.delimiter ?? ','} onChange={(e) => reparse({ ...options, delimiter: e.target.value as ImportOptions['delimiter'] })}>
+                  <option value=",">{t('glossaries.import.delimComma')}</option>
+                  <option value=";">{t('glossaries.import.delimSemicolon')}</option>
+                  <option value={'\t'}>{t('glossaries.import.delimTab')}</option>
+                  <option value="|">{t('glossaries.import.delimPipe')}</option>
+                </select>
+              </label>
+            )}
+            {result.format !== 'tbx' && (
+              <label className="gl-inline">
+                <input type="checkbox" checked={result.header === true} onChange={(e) => reparse({ ...options, header: e.target.checked ? 'yes' : 'no' })} />
+                {t('glossaries.import.header')}
+              </label>
+            )}
+            {result.format === 'xlsx' && result.sheets && (
+              <>
+                <label>
+                  {t('glossaries.import.sheet')}
+                  <select value={options.sheet ?? 0} onChange={(e) => reparse({ ...options, sheet: Number(e.target.value) })}>
+                    {result.sheets.map((name, i) => (
+                      <option key={name} value={i}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {COLUMN_KEYS.map((k) => (
+                  <label key={k}>
+                    {t(k === 'sourceColumn' ? 'glossaries.import.sourceColumn' : 'glossaries.import.targetColumn')}
+                    <select value={result[k] ?? (k === 'sourceColumn' ? 0 : 1)} onChange={(e) => reparse({ ...options, [k]: Number(e.target.value) })}>
+                      {(result.columns ?? []).map((c, i) => (
+                        <option key={i} value={i}>
+                          {t('glossaries.import.column', { letter: String.fromCharCode(65 + (i % 26)), title: c })}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ))}
+              </>
+            )}
+            {result.format === 'tbx' && result.languages && (
+              <>
+                {LANG_KEYS.map((k) => (
+                  <label key={k}>
+                    {t(k === 'sourceLang' ? 'glossaries.field.source' : 'glossaries.field.target')}
+                    <select value={result[k] ?? ''} onChange={(e) => reparse({ ...options, sourceLang: result.sourceLang, targetLang: result.targetLang, [k]: e.target.value })}>
+                      {result.languages!.map((l) => (
+                        <option key={l} value={l}>
+                          {f.languageName(l)} ({l})
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ))}
+              </>
+            )}
+          </div>
+          {result.entries.length > 0 && (
+            <table className="gl-preview">
+              <caption>{t('glossaries.import.preview')}</caption>
+              <tbody>
+                {result.entries.slice(0, 5).map(([s, tt], i) => (
+                  <tr key={i}>
+                    <td>{s}</td>
+                    <td>{tt}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <div className="gl-actions">
+            <button type="button" className="btn-primary" disabled={result.entries.length === 0} onClick={() => apply('replace')}>
+              {hasRows ? t('glossaries.import.replace') : t('glossaries.import.use')}
+            </button>
+            {hasRows && (
+              <button type="button" disabled={result.entries.length === 0} onClick={() => apply('append')}>
+                {t('glossaries.import.append')}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ExportPanel() {
+  const t = useT();
+  const id = useId();
+  const [format, setFormat] = useState<ExportFormat>('tsv');
+  const run = useMutation({
+    mutationFn: () => {
+      const s = useEditorStore.getState();
+      return unwrap(
+        api().glossaries.exportFile({
+          name: s.name.trim() || 'glossary',
+          sourceLang: s.sourceLang,
+          targetLang: s.targetLang,
+          format,
+          entries: rowsToPairs(s.rows),
+        }),
+      );
+    },
+  });
+  return (
+    <section className="gl-panel" aria-labelledby={`${id}-t`}>
+      <h3 id={`${id}-t`}>{t('glossaries.export.title')}</h3>
+      <div className="gl-fields">
+        <label>
+          {t('glossaries.export.format')}
+          <select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+            <option value="tsv">{t('glossaries.export.tsv')}</option>
+            <option value="csv">{t('glossaries.export.csv')}</option>
+            <option value="xlsx">{t('glossaries.export.xlsx')}</option>
+            <option value="tbx">{t('glossaries.export.tbx')}</option>
+          </select>
+        </label>
+        <button type="button" onClick={() => run.mutate()} disabled={run.isPending}>
+          {t('glossaries.export.button')}
+        </button>
+      </div>
+      {run.data ? <p role="status">{t('glossaries.export.saved', { path: run.data.path })}</p> : null}
+      {run.data === null ? <p role="status">{t('glossaries.export.cancelled')}</p> : null}
+      {run.error ? <ErrorAlert error={run.error} look="box" /> : null}
+    </section>
+  );
+}

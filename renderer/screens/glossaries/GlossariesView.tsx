@@ -1,0 +1,118 @@
+/**
+ * Glossaries screen (renderer): switches between the list and the editor. The editor's rows live in a module
+ * store (`editor-store.ts`), so coming back to this screen reopens the editor where it was; the draft on disk
+ * (main) covers restarts. Saving moves the Translate screen's chosen glossary to the new id.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useT } from '../../i18n/index.js';
+import { api, unwrap } from '../../lib/api.js';
+import { useApiEvent, useConnections, useGlossaries } from '../../lib/queries.js';
+import { useTranslateStore } from '../../state/translate-store.js';
+import { useEditorStore } from './editor-store.js';
+import { GlossaryEditor } from './GlossaryEditor.js';
+import { GlossaryList, useDrafts } from './GlossaryList.js';
+import './glossaries.css';
+
+function usePairs(connectionId: string | null) {
+  return useQuery({
+    queryKey: ['glossaries.languagePairs', connectionId],
+    queryFn: () => unwrap(api().glossaries.languagePairs()),
+    enabled: connectionId !== null,
+    staleTime: 60 * 60_000,
+  });
+}
+
+/** The Translate screen's chosen glossaries follow a save to the new id. */
+function followInTranslate(oldId: string, newId: string) {
+  const st = useTranslateStore.getState();
+  const ids = st.options.glossaryIds;
+  if (ids.includes(oldId)) st.setOptions({ glossaryIds: ids.map((x) => (x === oldId ? newId : x)) });
+}
+
+export default function GlossariesView() {
+  const t = useT();
+  const qc = useQueryClient();
+  const connections = useConnections();
+  const connectionId = connections.data?.activeId ?? null;
+  const list = useGlossaries(connectionId);
+  const pairs = usePairs(connectionId);
+  const drafts = useDrafts(connectionId);
+  const editing = useEditorStore((s) => s.draftId !== null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [openError, setOpenError] = useState<unknown>(null);
+
+  useApiEvent(
+    'glossaries.replaced',
+    useCallback((p: { oldId: string; newId: string }) => followInTranslate(p.oldId, p.newId), []),
+  );
+
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['glossaries.list'] });
+    void qc.invalidateQueries({ queryKey: ['glossaries.drafts'] });
+  };
+
+  const openDraft = async (draftId: string) => {
+    setOpenError(null);
+    try {
+      useEditorStore.getState().open(await unwrap(api().glossaries.draftGet({ draftId })), false);
+    } catch (e) {
+      setOpenError(e);
+    }
+  };
+  const openGlossary = async (glossaryId: string) => {
+    setOpenError(null);
+    try {
+      useEditorStore.getState().open(await unwrap(api().glossaries.edit({ glossaryId })), false);
+    } catch (e) {
+      setOpenError(e);
+    }
+  };
+  const openNew = () => {
+    const first = pairs.data?.find((p) => p.sourceLang === 'EN' && p.targetLang === 'DE') ?? pairs.data?.[0];
+    useEditorStore.getState().open(
+      { draftId: crypto.randomUUID(), glossaryId: null, name: '', sourceLang: first?.sourceLang ?? '', targetLang: first?.targetLang ?? '', entries: [['', '']] },
+      false,
+    );
+    setNotice(null);
+  };
+  const onSaved = (out: SaveOutcome) => {
+    useEditorStore.getState().close();
+    setNotice(t('glossaries.save.saved', { name: out.glossary.name, count: out.glossary.entryCount }));
+    refresh();
+  };
+
+  return (
+    <div className="screen gl-screen">
+      <h1>{t('app.nav.glossaries')}</h1>
+      {openError !== null && <ErrorAlert error={openError} look="box" />}
+      {editing ? (
+        <GlossaryEditor
+          pairs={pairs.data ?? []}
+          glossaryCount={list.data?.length ?? 0}
+          onClose={() => {
+            useEditorStore.getState().close();
+            refresh();
+          }}
+          onSaved={onSaved}
+        />
+      ) : list.isPending || drafts.isPending ? (
+        <p role="status">{t('glossaries.list.loading')}</p>
+      ) : list.error ? (
+        <ErrorAlert error={list.error} look="box" />
+      ) : (
+        <GlossaryList
+          glossaries={list.data ?? []}
+          drafts={drafts.data ?? []}
+          onEdit={(g) => void openGlossary(g.glossaryId)}
+          onOpenDraft={(id) => void openDraft(id)}
+          onNew={openNew}
+          notice={notice}
+        />
+      )}
+      {pairs.error ? <ErrorAlert error={pairs.error} look="text" /> : null}
+    </div>
+  );
+}

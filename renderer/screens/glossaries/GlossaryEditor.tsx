@@ -1,0 +1,394 @@
+/**
+ * Glossary editor (renderer): name, language pair, the entry grid, validation as you edit (the service's rules,
+ * each problem on its row, counted, "next problem", one-click fixes), find & replace, a problem filter, sort,
+ * undo/redo, import/export, and the safe save. Every change is written to the draft on disk by main shortly
+ * after it happens (and before any save), so switching screens or quitting loses nothing.
+ *
+ * Keyboard: Ctrl/⌘+S saves, Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z or Ctrl/⌘+Y redoes, F8 goes to the next problem.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { DraftInput, SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
+import { LIMITS } from '../../../shared/spec/limits.js';
+import { nameProblems, RowChecker, ROW_PROBLEMS } from '../../../shared/glossaries/rules.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat, useT } from '../../i18n/index.js';
+import type { IpcError } from '../../../shared/ipc/errors.js';
+import { api, ApiError, unwrap } from '../../lib/api.js';
+import { useEditorStore, rowsToPairs, type Side } from './editor-store.js';
+import { EntryGrid, type EntryGridHandle } from './EntryGrid.js';
+import { ExportPanel, ImportPanel } from './FilePanels.js';
+import { VersionsPanel } from './VersionsPanel.js';
+
+/** Pause after the last edit before the draft is written to disk. */
+const AUTOSAVE_MS = 600;
+
+export function currentDraft(): DraftInput | null {
+  const s = useEditorStore.getState();
+  if (!s.draftId) return null;
+  return { draftId: s.draftId, glossaryId: s.glossaryId, name: s.name, sourceLang: s.sourceLang, targetLang: s.targetLang, entries: rowsToPairs(s.rows) };
+}
+
+/** Writes the draft now if it changed since the last write. */
+export async function flushDraft(): Promise<void> {
+  const s = useEditorStore.getState();
+  const d = currentDraft();
+  if (!d || s.version === s.savedVersion) return;
+  const v = s.version;
+  await unwrap(api().glossaries.draftPut(d));
+  useEditorStore.getState().markSaved(v);
+}
+
+export function GlossaryEditor({
+  pairs,
+  glossaryCount,
+  onClose,
+  onSaved,
+}: {
+  pairs: { sourceLang: string; targetLang: string }[];
+  glossaryCount: number;
+  onClose: () => void;
+  onSaved: (outcome: SaveOutcome) => void;
+}) {
+  const t = useT();
+  const f = useFormat();
+  const qc = useQueryClient();
+  const s = useEditorStore();
+  const grid = useRef<EntryGridHandle>(null);
+  const [checker] = useState(() => new RowChecker());
+  const deferredRows = useDeferredValue(s.rows);
+  const validation = useMemo(() => checker.validate(deferredRows), [checker, deferredRows]);
+  const nameIssues = nameProblems(s.name);
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const [find, setFind] = useState('');
+  const [replace, setReplace] = useState('');
+  const [scope, setScope] = useState<Side | 'both'>('both');
+  const [matchCase, setMatchCase] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const [panel, setPanel] = useState<'none' | 'import' | 'export' | 'versions'>('none');
+  const [autosaveError, setAutosaveError] = useState<unknown>(null);
+  const [deleteFailed, setDeleteFailed] = useState<Extract<SaveOutcome, { status: 'deleteFailed' }> | null>(null);
+
+  // Autosave: the draft on disk follows the editor a moment after each change.
+  useEffect(() => {
+    if (s.version === s.savedVersion || !s.draftId) return;
+    const timer = setTimeout(() => {
+      flushDraft().then(
+        () => setAutosaveError(null),
+        (e: unknown) => setAutosaveError(e),
+      );
+    }, AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [s.version, s.savedVersion, s.draftId]);
+  // Leaving the screen writes at once; closing the window with a write still pending asks first.
+  useEffect(() => {
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      const st = useEditorStore.getState();
+      if (st.version !== st.savedVersion) {
+        void flushDraft();
+        e.preventDefault();
+      }
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      void flushDraft().catch(() => undefined);
+    };
+  }, []);
+
+  const findKey = matchCase ? find : find.toLowerCase();
+  const visible = useMemo(() => {
+    const out: number[] = [];
+    const rows = s.rows;
+    for (let i = 0; i < rows.length; i++) {
+      if (onlyProblems && !validation.byRow.has(i)) continue;
+      if (findKey) {
+        const r = rows[i]!;
+        const hay = (x: string) => (matchCase ? x : x.toLowerCase()).includes(findKey);
+        if (!((scope !== 'target' && hay(r.source)) || (scope !== 'source' && hay(r.target)))) continue;
+      }
+      out.push(i);
+    }
+    return out;
+  }, [s.rows, onlyProblems, validation, findKey, matchCase, scope]);
+
+  const sources = useMemo(() => [...new Set(pairs.map((p) => p.sourceLang))].sort((a, b) => f.compare(f.languageName(a), f.languageName(b))), [pairs, f]);
+  const targets = useMemo(
+    () => pairs.filter((p) => p.sourceLang === s.sourceLang).map((p) => p.targetLang).sort((a, b) => f.compare(f.languageName(a), f.languageName(b))),
+    [pairs, s.sourceLang, f],
+  );
+  const pairOk = pairs.some((p) => p.sourceLang === s.sourceLang && p.targetLang === s.targetLang);
+  const atAccountLimit = glossaryCount >= LIMITS.glossariesPerAccount;
+  const problemCount = validation.problemRows.length;
+  const canSave = problemCount === 0 && nameIssues.length === 0 && pairOk && validation.entryCount > 0 && !validation.tooLarge && !atAccountLimit;
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const d = currentDraft();
+      if (!d) throw new Error('no draft');
+      const v = useEditorStore.getState().version;
+      const out = await unwrap(api().glossaries.save(d));
+      useEditorStore.getState().markSaved(v);
+      return out;
+    },
+    onSuccess: (out) => {
+      void qc.invalidateQueries({ queryKey: ['glossaries.list'] });
+      if (out.status === 'deleteFailed') setDeleteFailed(out);
+      else onSaved(out);
+    },
+  });
+  const finish = useMutation({
+    mutationFn: (draftId: string) => unwrap(api().glossaries.finishSave({ draftId })),
+    onSuccess: (out) => {
+      void qc.invalidateQueries({ queryKey: ['glossaries.list'] });
+      if (out.status === 'saved') {
+        setDeleteFailed(null);
+        onSaved(out);
+      } else setDeleteFailed(out);
+    },
+  });
+
+  const nextProblem = () => {
+    if (validation.problemRows.length === 0) return;
+    const active = document.activeElement as HTMLElement | null;
+    const cur = Number(active?.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1);
+    const next = validation.problemRows.find((r) => r > cur) ?? validation.problemRows[0]!;
+    let vi = visible.indexOf(next);
+    if (vi < 0) {
+      setOnlyProblems(false);
+      setFind('');
+      vi = next;
+    }
+    requestAnimationFrame(() => grid.current?.focusRow(vi));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const mod = e.ctrlKey || e.metaKey;
+    const inText = (e.target as HTMLElement).tagName === 'INPUT' && (e.target as HTMLInputElement).type !== 'checkbox';
+    if (mod && e.key.toLowerCase() === 's') {
+      e.preventDefault();
+      if (canSave && !save.isPending) save.mutate();
+    } else if (mod && e.key.toLowerCase() === 'z' && !inText) {
+      e.preventDefault();
+      if (e.shiftKey) s.redo();
+      else s.undo();
+    } else if (mod && (e.key.toLowerCase() === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey))) {
+      e.preventDefault();
+      s.redo();
+    } else if (mod && e.key.toLowerCase() === 'z' && inText) {
+      // Text fields are part of the grid's history: one undo for the whole editor.
+      e.preventDefault();
+      s.undo();
+    } else if (e.key === 'F8') {
+      e.preventDefault();
+      nextProblem();
+    }
+  };
+
+  const collator = useMemo(() => new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }), []);
+  const dirty = s.version !== s.savedVersion;
+
+  return (
+    <section className="gl-editor" aria-labelledby="gl-editor-title" onKeyDown={onKeyDown}>
+      <div className="gl-editor-head">
+        <h2 id="gl-editor-title">{s.glossaryId ? t('glossaries.editor.titleEdit') : t('glossaries.editor.titleNew')}</h2>
+        <span className="gl-draft-state" role="status">
+          {autosaveError ? null : dirty ? t('glossaries.editor.draftPending') : t('glossaries.editor.draftKept')}
+        </span>
+        <button type="button" onClick={onClose}>
+          {t('glossaries.editor.backToList')}
+        </button>
+      </div>
+      {autosaveError !== null && <ErrorAlert error={autosaveError} look="box" message={t('glossaries.editor.autosaveFailed')} />}
+
+      <div className="gl-fields">
+        <label>
+          {t('glossaries.field.name')}
+          <input value={s.name} onChange={(e) => s.setName(e.target.value)} aria-invalid={nameIssues.length > 0 || undefined} aria-describedby="gl-name-err" />
+        </label>
+        <label>
+          {t('glossaries.field.source')}
+          <select
+            value={s.sourceLang}
+            onChange={(e) => {
+              const src = e.target.value;
+              const tgt = pairs.some((p) => p.sourceLang === src && p.targetLang === s.targetLang) ? s.targetLang : (pairs.find((p) => p.sourceLang === src)?.targetLang ?? '');
+              s.setPair(src, tgt);
+            }}
+          >
+            {!sources.includes(s.sourceLang) && <option value={s.sourceLang}>{s.sourceLang ? f.languageName(s.sourceLang) : t('glossaries.field.choose')}</option>}
+            {sources.map((c) => (
+              <option key={c} value={c}>
+                {f.languageName(c)} ({c})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('glossaries.field.target')}
+          <select value={s.targetLang} onChange={(e) => s.setPair(s.sourceLang, e.target.value)}>
+            {!targets.includes(s.targetLang) && <option value={s.targetLang}>{s.targetLang ? f.languageName(s.targetLang) : t('glossaries.field.choose')}</option>}
+            {targets.map((c) => (
+              <option key={c} value={c}>
+                {f.languageName(c)} ({c})
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div id="gl-name-err" className="error-text" aria-live="polite">
+        {nameIssues.map((p) => t(`glossaries.problem.${p}`)).join(' ')}
+        {!pairOk && s.sourceLang && s.targetLang ? ` ${t('glossaries.problem.pairUnsupported')}` : ''}
+      </div>
+
+      <div className="gl-toolbar" role="toolbar" aria-label={t('glossaries.editor.toolbar')}>
+        <button type="button" onClick={() => requestAnimationFrame(() => grid.current?.focusRow(s.addRow() , 'source'))}>
+          {t('glossaries.editor.addRow')}
+        </button>
+        <button type="button" disabled={s.selection.size === 0} onClick={() => s.deleteRows(s.selection)}>
+          {t('glossaries.editor.deleteSelected', { count: s.selection.size })}
+        </button>
+        <button type="button" disabled={s.undoStack.length === 0} onClick={s.undo} aria-keyshortcuts="Control+Z">
+          {t('glossaries.editor.undo')}
+        </button>
+        <button type="button" disabled={s.redoStack.length === 0} onClick={s.redo} aria-keyshortcuts="Control+Shift+Z">
+          {t('glossaries.editor.redo')}
+        </button>
+        <label className="gl-inline">
+          {t('glossaries.editor.sort')}
+          <select
+            value=""
+            onChange={(e) => {
+              const [side, dir] = e.target.value.split(':') as [Side, string];
+              if (side) s.sortBy(side, dir === 'desc' ? -1 : 1, collator);
+            }}
+          >
+            <option value="">{t('glossaries.editor.sortChoose')}</option>
+            <option value="source:asc">{t('glossaries.editor.sortSourceAsc')}</option>
+            <option value="source:desc">{t('glossaries.editor.sortSourceDesc')}</option>
+            <option value="target:asc">{t('glossaries.editor.sortTargetAsc')}</option>
+            <option value="target:desc">{t('glossaries.editor.sortTargetDesc')}</option>
+          </select>
+        </label>
+        <button type="button" onClick={() => setPanel(panel === 'import' ? 'none' : 'import')} aria-expanded={panel === 'import'}>
+          {t('glossaries.editor.import')}
+        </button>
+        <button type="button" onClick={() => setPanel(panel === 'export' ? 'none' : 'export')} aria-expanded={panel === 'export'}>
+          {t('glossaries.editor.export')}
+        </button>
+        <button type="button" onClick={() => setPanel(panel === 'versions' ? 'none' : 'versions')} aria-expanded={panel === 'versions'}>
+          {t('glossaries.editor.versions')}
+        </button>
+      </div>
+
+      {panel === 'import' && <ImportPanel onDone={() => setPanel('none')} />}
+      {panel === 'export' && <ExportPanel />}
+      {panel === 'versions' && <VersionsPanel currentRows={s.rows} onRestored={() => setPanel('none')} />}
+
+      <div className="gl-find" role="search">
+        <label>
+          {t('glossaries.editor.find')}
+          <input type="search" value={find} onChange={(e) => setFind(e.target.value)} />
+        </label>
+        <label>
+          {t('glossaries.editor.replaceWith')}
+          <input value={replace} onChange={(e) => setReplace(e.target.value)} />
+        </label>
+        <label className="gl-inline">
+          {t('glossaries.editor.in')}
+          <select value={scope} onChange={(e) => setScope(e.target.value as Side | 'both')}>
+            <option value="both">{t('glossaries.editor.inBoth')}</option>
+            <option value="source">{t('glossaries.editor.inSource')}</option>
+            <option value="target">{t('glossaries.editor.inTarget')}</option>
+          </select>
+        </label>
+        <label className="gl-inline">
+          <input type="checkbox" checked={matchCase} onChange={(e) => setMatchCase(e.target.checked)} />
+          {t('glossaries.editor.matchCase')}
+        </label>
+        <button
+          type="button"
+          disabled={!find}
+          onClick={() => {
+            const n = s.replaceAll(find, replace, scope, matchCase);
+            setNote(t('glossaries.editor.replaced', { count: n }));
+          }}
+        >
+          {t('glossaries.editor.replaceAll')}
+        </button>
+        <span role="status" className="gl-note">
+          {note}
+        </span>
+      </div>
+
+      <div className="gl-summary" aria-live="polite">
+        <span>{t('glossaries.editor.entries', { count: validation.entryCount })}</span>
+        <span>{t('glossaries.editor.size', { size: f.bytes(validation.totalBytes), limit: f.bytes(LIMITS.glossaryBytes) })}</span>
+        {problemCount === 0 ? (
+          <span className="gl-ok">{t('glossaries.editor.noProblems')}</span>
+        ) : (
+          <>
+            <strong className="error-text">{t('glossaries.editor.problemRows', { count: problemCount })}</strong>
+            <span>
+              {ROW_PROBLEMS.filter((p) => validation.counts[p] > 0)
+                .map((p) => `${t(`glossaries.problemShort.${p}`)}: ${f.number(validation.counts[p])}`)
+                .join(' · ')}
+            </span>
+            <button type="button" onClick={nextProblem} aria-keyshortcuts="F8">
+              {t('glossaries.editor.nextProblem')}
+            </button>
+            {validation.counts.whitespace > 0 && (
+              <button type="button" onClick={s.trimAll}>
+                {t('glossaries.editor.fixTrim', { count: validation.counts.whitespace })}
+              </button>
+            )}
+            {validation.exactDuplicates > 0 && (
+              <button type="button" onClick={s.dropExactDuplicates}>
+                {t('glossaries.editor.fixDuplicates', { count: validation.exactDuplicates })}
+              </button>
+            )}
+          </>
+        )}
+        {validation.tooLarge && <strong className="error-text">{t('glossaries.problem.tooLarge')}</strong>}
+        <label className="gl-inline">
+          <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />
+          {t('glossaries.editor.onlyProblems')}
+        </label>
+      </div>
+
+      {s.rows.length === 0 ? (
+        <p className="gl-empty">{t('glossaries.editor.emptyRows')}</p>
+      ) : visible.length === 0 ? (
+        <p className="gl-empty">{t('glossaries.editor.noneShown')}</p>
+      ) : null}
+      <EntryGrid
+        ref={grid}
+        rows={s.rows}
+        visible={visible}
+        validation={validation}
+        sourceLabel={s.sourceLang ? f.languageName(s.sourceLang) : t('glossaries.field.source')}
+        targetLabel={s.targetLang ? f.languageName(s.targetLang) : t('glossaries.field.target')}
+      />
+
+      {atAccountLimit && <p className="error-text">{t('glossaries.problem.accountLimit', { limit: f.number(LIMITS.glossariesPerAccount) })}</p>}
+      {save.error ? <ErrorAlert error={save.error} look="box" message={t('glossaries.save.createFailed')} /> : null}
+      {deleteFailed && (
+        <div className="alert alert-error" role="alert">
+          <p>{t('glossaries.save.deleteFailed')}</p>
+          <ErrorAlert error={new ApiError({ code: deleteFailed.errorCode as IpcError['code'], message: deleteFailed.errorMessage })} look="text" />
+          <button type="button" onClick={() => finish.mutate(deleteFailed.draftId)} disabled={finish.isPending}>
+            {t('glossaries.save.retryDelete')}
+          </button>
+          {finish.error ? <ErrorAlert error={finish.error} /> : null}
+        </div>
+      )}
+      <div className="gl-actions">
+        <button type="button" className="btn-primary" disabled={!canSave || save.isPending || deleteFailed !== null} onClick={() => save.mutate()} aria-keyshortcuts="Control+S">
+          {save.isPending ? t('glossaries.save.saving') : t('glossaries.save.button')}
+        </button>
+        {!canSave && <span className="gl-note">{t('glossaries.save.blocked')}</span>}
+        <span className="gl-note">{t('glossaries.editor.shortcuts')}</span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * Glossary editor state (renderer, zustand): the rows being edited, the selection, undo/redo, and which draft
+ * and glossary they belong to. It lives at module level, so the edits survive switching screens; main keeps the
+ * same rows on disk (`glossaries.draftPut`), so they survive a restart too.
+ *
+ * Rows are immutable objects with a stable `id` (React keys, selection) and are replaced, never mutated, so the
+ * validation cache in `shared/glossaries/rules.ts` (keyed by row object) re-checks only the rows that changed.
+ * Undo keeps whole snapshots of the row array (pointers only, the row objects are shared): at 150,000 rows one
+ * step costs ~1.2 MB, so the history is capped at UNDO_LIMIT steps.
+ */
+import { create } from 'zustand';
+import type { EntryPair, GlossaryDraft } from '../../../shared/ipc/contract-glossaries.js';
+import { dropExactDuplicates, trimAll } from '../../../shared/glossaries/rules.js';
+
+export interface Row {
+  readonly id: number;
+  readonly source: string;
+  readonly target: string;
+}
+
+export type Side = 'source' | 'target';
+
+interface Snapshot {
+  rows: readonly Row[];
+  name: string;
+  sourceLang: string;
+  targetLang: string;
+}
+
+const UNDO_LIMIT = 50;
+
+let nextId = 1;
+export const makeRow = (source: string, target: string): Row => ({ id: nextId++, source, target });
+export const rowsFromPairs = (pairs: readonly EntryPair[]): Row[] => pairs.map(([s, t]) => makeRow(s, t));
+export const rowsToPairs = (rows: readonly Row[]): EntryPair[] => rows.map((r) => [r.source, r.target]);
+
+export interface EditorState extends Snapshot {
+  draftId: string | null;
+  glossaryId: string | null;
+  /** Bumped on every change; the autosave writes when it differs from `savedVersion`. */
+  version: number;
+  savedVersion: number;
+  selection: ReadonlySet<number>;
+  undoStack: Snapshot[];
+  redoStack: Snapshot[];
+  /** The last edit's grouping key: typing in one cell is one undo step. */
+  lastGroup: string | null;
+
+  open(d: Pick<GlossaryDraft, 'draftId' | 'glossaryId' | 'name' | 'sourceLang' | 'targetLang' | 'entries'>, dirty: boolean): void;
+  close(): void;
+  markSaved(version: number): void;
+  setName(name: string): void;
+  setPair(sourceLang: string, targetLang: string): void;
+  editCell(index: number, side: Side, value: string): void;
+  addRow(at?: number): number;
+  deleteRows(ids: ReadonlySet<number>): void;
+  pasteAt(index: number, side: Side, cells: string[][]): number;
+  replaceAll(find: string, replace: string, side: Side | 'both', matchCase: boolean): number;
+  sortBy(side: Side, dir: 1 | -1, collator: Intl.Collator): void;
+  trimAll(): void;
+  dropExactDuplicates(): void;
+  setEntries(pairs: readonly EntryPair[], mode: 'replace' | 'append'): void;
+  setSelection(sel: ReadonlySet<number>): void;
+  undo(): void;
+  redo(): void;
+}
+
+const empty: Snapshot = { rows: [], name: '', sourceLang: '', targetLang: '' };
+
+export const useEditorStore = create<EditorState>((set, get) => {
+  /** Applies a change as one undo step (or merges it into the current step when `group` repeats). */
+  const change = (patch: Partial<Snapshot>, group: string | null = null) => {
+    const s = get();
+    const snap: Snapshot = { rows: s.rows, name: s.name, sourceLang: s.sourceLang, targetLang: s.targetLang };
+    const merge = group !== null && group === s.lastGroup;
+    set({
+      ...patch,
+      version: s.version + 1,
+      undoStack: merge ? s.undoStack : [...s.undoStack, snap].slice(-UNDO_LIMIT),
+      redoStack: [],
+      lastGroup: group,
+    });
+  };
+
+  return {
+    ...empty,
+    draftId: null,
+    glossaryId: null,
+    version: 0,
+    savedVersion: 0,
+    selection: new Set(),
+    undoStack: [],
+    redoStack: [],
+    lastGroup: null,
+
+    open(d, dirty) {
+      set({
+        draftId: d.draftId,
+        glossaryId: d.glossaryId,
+        name: d.name,
+        sourceLang: d.sourceLang,
+        targetLang: d.targetLang,
+        rows: rowsFromPairs(d.entries),
+        version: dirty ? 1 : 0,
+        savedVersion: 0,
+        selection: new Set(),
+        undoStack: [],
+        redoStack: [],
+        lastGroup: null,
+      });
+    },
+    close() {
+      set({ ...empty, draftId: null, glossaryId: null, version: 0, savedVersion: 0, selection: new Set(), undoStack: [], redoStack: [], lastGroup: null });
+    },
+    markSaved(version) {
+      set({ savedVersion: version });
+    },
+    setName(name) {
+      change({ name }, 'name');
+    },
+    setPair(sourceLang, targetLang) {
+      change({ sourceLang, targetLang });
+    },
+    editCell(index, side, value) {
+      const rows = get().rows.slice();
+      const r = rows[index];
+      if (!r || r[side] === value) return;
+      rows[index] = { ...r, [side]: value };
+      change({ rows }, `cell:${r.id}:${side}`);
+    },
+    addRow(at) {
+      const rows = get().rows.slice();
+      const i = at === undefined ? rows.length : Math.max(0, Math.min(at, rows.length));
+      rows.splice(i, 0, makeRow('', ''));
+      change({ rows });
+      return i;
+    },
+    deleteRows(ids) {
+      if (ids.size === 0) return;
+      change({ rows: get().rows.filter((r) => !ids.has(r.id)) });
+      set({ selection: new Set() });
+    },
+    pasteAt(index, side, cells) {
+      const rows = get().rows.slice();
+      cells.forEach((line, k) => {
+        const i = index + k;
+        const prev = rows[i] ?? makeRow('', '');
+        const next =
+          side === 'source'
+            ? { ...prev, source: line[0] ?? prev.source, target: line.length > 1 ? (line[1] ?? '') : prev.target }
+            : { ...prev, target: line[0] ?? prev.target };
+        if (i < rows.length) rows[i] = next;
+        else rows.push(next);
+      });
+      change({ rows });
+      return cells.length;
+    },
+    replaceAll(find, replace, side, matchCase) {
+      if (!find) return 0;
+      const re = new RegExp(find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), matchCase ? 'g' : 'gi');
+      let count = 0;
+      const rows = get().rows.map((r) => {
+        let { source, target } = r;
+        if (side !== 'target') source = source.replace(re, () => (count++, replace));
+        if (side !== 'source') target = target.replace(re, () => (count++, replace));
+        return source === r.source && target === r.target ? r : { ...r, source, target };
+      });
+      if (count > 0) change({ rows });
+      return count;
+    },
+    sortBy(side, dir, collator) {
+      const rows = get().rows.slice().sort((a, b) => dir * collator.compare(a[side], b[side]));
+      change({ rows });
+    },
+    trimAll() {
+      const rows = trimAll(get().rows, (r, source, target) => ({ ...r, source, target }));
+      if (rows !== get().rows) change({ rows });
+    },
+    dropExactDuplicates() {
+      const rows = dropExactDuplicates(get().rows);
+      if (rows !== get().rows) change({ rows });
+    },
+    setEntries(pairs, mode) {
+      const added = rowsFromPairs(pairs);
+      const keep = mode === 'append' ? get().rows.filter((r) => r.source !== '' || r.target !== '') : [];
+      change({ rows: [...keep, ...added] });
+    },
+    setSelection(sel) {
+      set({ selection: sel });
+    },
+    undo() {
+      const s = get();
+      const prev = s.undoStack[s.undoStack.length - 1];
+      if (!prev) return;
+      const cur: Snapshot = { rows: s.rows, name: s.name, sourceLang: s.sourceLang, targetLang: s.targetLang };
+      set({ ...prev, undoStack: s.undoStack.slice(0, -1), redoStack: [...s.redoStack, cur], version: s.version + 1, lastGroup: null });
+    },
+    redo() {
+      const s = get();
+      const next = s.redoStack[s.redoStack.length - 1];
+      if (!next) return;
+      const cur: Snapshot = { rows: s.rows, name: s.name, sourceLang: s.sourceLang, targetLang: s.targetLang };
+      set({ ...next, redoStack: s.redoStack.slice(0, -1), undoStack: [...s.undoStack, cur], version: s.version + 1, lastGroup: null });
+    },
+  };
+});
+
+/** Spreadsheet cells from the clipboard: rows by line break, cells by tab; a quoted cell may hold line breaks. */
+export function parseClipboardCells(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let i = 0;
+  let quoted = false;
+  const t = text.replace(/\r\n?/g, '\n');
+  while (i < t.length) {
+    const c = t[i]!;
+    if (quoted) {
+      if (c === '"' && t[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') {
+        quoted = false;
+        i++;
+        continue;
+      }
+      cell += c;
+      i++;
+      continue;
+    }
+    if (c === '"' && cell === '') {
+      quoted = true;
+      i++;
+      continue;
+    }
+    if (c === '\t') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      out.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+    i++;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    out.push(row);
+  }
+  return out;
+}
