@@ -5,7 +5,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RESTART_MESSAGE } from './service.js';
 import { result, startDocService, status, upload, waitUntilFinished, type DocService } from './test-support.js';
 
 const started: DocService[] = [];
@@ -256,17 +255,40 @@ describe('document lifecycle', () => {
     await expect.poll(left, { timeout: 5000 }).toEqual([]);
   });
 
-  it('ends queued documents in error after a restart, saying to upload again', async () => {
+  it('resumes a document acknowledged before a restart when its client asks with the key', async () => {
     const first = await startDocService({ queueDelayMs: 60_000 }, { inMemory: false });
-    const up = await upload(first.proUrl, first.keys.pro_key, { name: 'a.txt', content: 'Interrupted.', source: 'EN' });
+    const up = await upload(first.proUrl, first.keys.pro_key, { name: 'a.txt', content: 'Interrupted work.', source: 'EN' });
     expect(up.status).toBe(200);
     await first.close();
     const second = await start({}, { inMemory: false, tmp: first.tmp });
+    // Until the key comes back the service cannot read the upload: the document waits in queued.
     const s = await status(second.proUrl, second.keys.pro_key, up.body);
     expect(s.status).toBe(200);
-    expect(s.body.status).toBe('error');
-    expect(s.body.message).toBe(RESTART_MESSAGE);
-    expect(s.body.message).toMatch(/upload the document again/);
+    expect(['queued', 'translating', 'done']).toContain(s.body.status);
+    const done = await waitUntilFinished(second.proUrl, second.keys.pro_key, up.body);
+    expect(done.body.status).toBe('done');
+    const r = await result(second.proUrl, second.keys.pro_key, up.body);
+    expect(r.bytes.toString('utf8')).toContain('⟦Íñŧéŕŕúþŧéđ ŵóŕķ.⟧');
+    // Downloaded: no encrypted file is left behind.
+    await expect.poll(async () => (await readdir(join(first.tmp, 'documents'))).filter((n) => n !== 'work')).toEqual([]);
+    await second.stop();
+    await first.stop();
+  });
+
+  it('keeps a waiting document for the caller with the right key only, and never stores the key', async () => {
+    const first = await startDocService({ queueDelayMs: 60_000 }, { inMemory: false });
+    const up = await upload(first.proUrl, first.keys.pro_key, { name: 'b.txt', content: 'Kept safe.', source: 'EN' });
+    await first.close();
+    // The database (and its write-ahead log) holds only the key's hash.
+    for (const name of (await readdir(first.tmp)).filter((n) => n.startsWith('service.sqlite'))) {
+      const bytes = await readFile(join(first.tmp, name));
+      expect(bytes.includes(Buffer.from(up.body.document_key))).toBe(false);
+      expect(bytes.includes(Buffer.from(up.body.document_key.toLowerCase()))).toBe(false);
+    }
+    const second = await start({}, { inMemory: false, tmp: first.tmp });
+    const wrong = await status(second.proUrl, second.keys.pro_key, { ...up.body, document_key: '0'.repeat(64) });
+    expect(wrong.status).toBe(404);
+    expect((await status(second.proUrl, second.keys.pro_key, up.body)).body.status).toMatch(/queued|translating|done/);
     await second.stop();
     await first.stop();
   });

@@ -19,7 +19,8 @@ import { baseLanguage } from '../../shared/spec/languages.js';
 import { Params, type RawBody } from '../domain/params.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import type { ServiceContext, ServicePlugin } from '../server.js';
-import type { Store } from '../store/store.js';
+import type { Account, Store } from '../store/store.js';
+import type { DocumentRow } from './table.js';
 import { newDocumentId, newDocumentKey } from './crypto.js';
 import { ACCEPTED_LIST, isAcceptedExtension, loadFormats } from './formats.js';
 import { readDocumentParams, resolveDocumentResources, type Fields } from './params.js';
@@ -250,6 +251,29 @@ async function handleUpload(
   }
 }
 
+/**
+ * A document acknowledged before a restart is queued again as soon as its client proves the key (find() checked
+ * it against the stored hash). Its glossaries and memory are looked up again; if one was deleted meanwhile the
+ * document fails, refunded, with the reason.
+ */
+async function resumeIfWaiting(
+  ctx: ServiceContext,
+  service: DocumentService,
+  row: DocumentRow,
+  key: string,
+  account: Account,
+): Promise<void> {
+  if (!service.needsResume(row)) return;
+  let resources;
+  try {
+    resources = resolveDocumentResources(ctx, account, service.storedParams(row));
+  } catch (e) {
+    await service.failResume(row, `The document could not be resumed after the service restarted: ${(e as Error).message}`);
+    return;
+  }
+  service.resume(row, key, resources);
+}
+
 /** The documents plugin with explicit options (the CLI and tests); `documentsPlugin` uses the defaults. */
 export function createDocumentsPlugin(options: DocumentsOptions = {}): ServicePlugin {
   return async (app: FastifyInstance, ctx: ServiceContext) => {
@@ -283,9 +307,11 @@ export function createDocumentsPlugin(options: DocumentsOptions = {}): ServicePl
       { config: { scope: 'document' } },
       async (req) => {
         const { account } = auth(req);
-        const row = await service.find(req.params.document_id, keyParam(req), account);
+        const key = keyParam(req);
+        const row = await service.find(req.params.document_id, key, account);
         if (!row) throw notFoundError();
-        return service.statusJson(row);
+        await resumeIfWaiting(ctx, service, row, key, account);
+        return service.statusJson(service.reread(row));
       },
     );
 
@@ -295,8 +321,10 @@ export function createDocumentsPlugin(options: DocumentsOptions = {}): ServicePl
       async (req, reply) => {
         const { account } = auth(req);
         const key = keyParam(req);
-        const row = await service.find(req.params.document_id, key, account);
-        if (!row) throw notFoundError();
+        const found = await service.find(req.params.document_id, key, account);
+        if (!found) throw notFoundError();
+        await resumeIfWaiting(ctx, service, found, key, account);
+        const row = service.reread(found);
         if (row.status === 'queued' || row.status === 'translating') {
           throw new HttpError(
             503,

@@ -11,7 +11,7 @@
  * translating), and are deleted as soon as that step ends; the work dir is wiped at start.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,8 @@ interface Job {
 
 class JobFailure extends Error {}
 
+const exists = (path: string) => stat(path).then(() => true, () => false);
+
 /** `Arabic` for `AR`, `English (American)` for `EN-US`; the code itself when the tables do not know it. */
 function languageName(code: string): string {
   return (
@@ -126,6 +128,8 @@ export class DocumentService {
   /** Worker threads: one per concurrent job plus one, so upload-time counting need not wait for a slot. */
   private readonly pool: WorkerPool;
   private readonly jobs = new Map<string, Job>();
+  /** Documents acknowledged before a restart, waiting for their client's key to be queued again. */
+  private readonly awaitingKey = new Set<string>();
   private readonly queue: Job[] = [];
   private readonly running = new Set<Promise<void>>();
   private readonly closing = new AbortController();
@@ -180,13 +184,22 @@ export class DocumentService {
   }
 
   /**
-   * After a restart: plain copies from an interrupted run are wiped, jobs whose key died with the old process end
-   * in `error` (their charge given back), and encrypted files that no row refers to are removed.
+   * After a restart (or a crash): plain copies from the interrupted run are wiped, and so are results that were
+   * being written. A document whose upload was acknowledged is not failed: its encrypted source stays, its status
+   * is `queued`, and it is queued again when its client next asks with its document key (`resume`), since the
+   * key is never stored. One whose source is missing cannot be resumed: it ends in `error`, refunded. Encrypted
+   * files that no row refers to are removed.
    */
   private async recover(): Promise<void> {
     await rm(this.workRoot, { recursive: true, force: true });
     await mkdir(this.workRoot, { recursive: true, mode: 0o700 });
     for (const row of this.table.withStatus('queued', 'translating')) {
+      await rm(this.resultPath(row.id), { force: true });
+      if (row.paramsJson && (await exists(this.sourcePath(row.id)))) {
+        this.table.update(row.id, { status: 'queued', startedAt: null });
+        this.awaitingKey.add(row.id);
+        continue;
+      }
       this.refundRow(row);
       this.table.update(row.id, { status: 'error', message: RESTART_MESSAGE, billedCharacters: 0, finishedAt: Date.now() });
       await rm(this.sourcePath(row.id), { force: true });
@@ -195,6 +208,54 @@ export class DocumentService {
       const m = /^([0-9A-F]{32})\.(source|result)$/.exec(name);
       if (m && !this.table.get(m[1]!)) await rm(join(this.dir, name), { force: true });
     }
+  }
+
+  /** True for a document acknowledged before a restart that waits for its client's key to be queued again. */
+  needsResume(row: DocumentRow): boolean {
+    return this.awaitingKey.has(row.id) && !this.jobs.has(row.id) && !this.closed;
+  }
+
+  /** The stored upload parameters of a document to resume. */
+  storedParams(row: DocumentRow): DocumentParams {
+    return JSON.parse(row.paramsJson ?? '{}') as DocumentParams;
+  }
+
+  /**
+   * Queues a document again after a restart, with the key its client just proved (the caller checked it against
+   * the stored hash). The charge booked at upload stands; a failure refunds it from the row.
+   */
+  resume(row: DocumentRow, key: string, resources: DocumentResources): void {
+    if (!this.needsResume(row)) return;
+    this.awaitingKey.delete(row.id);
+    const params = this.storedParams(row);
+    const job: Job = {
+      id: row.id,
+      key,
+      ext: row.extension,
+      params,
+      resources,
+      characters: row.characters,
+      billed: row.billedCharacters,
+      refund: () => this.refundRow(row),
+      queueUntil: Date.now(),
+      translateMs: this.options.translateDelayMs,
+      failInjected: false,
+      source: params.source,
+      unitsTranslated: 0,
+      progress: 0,
+      abort: new AbortController(),
+    };
+    this.jobs.set(job.id, job);
+    this.queue.push(job);
+    this.pump();
+  }
+
+  /** Ends a document that cannot be resumed (its glossary was deleted meanwhile), refunded, files removed. */
+  async failResume(row: DocumentRow, message: string): Promise<void> {
+    this.awaitingKey.delete(row.id);
+    this.refundRow(row);
+    await rm(this.sourcePath(row.id), { force: true });
+    this.table.update(row.id, { status: 'error', message, billedCharacters: 0, finishedAt: Date.now() });
   }
 
   private refundRow(row: DocumentRow): void {
@@ -318,6 +379,7 @@ export class DocumentService {
       createdAt: now,
       startedAt: null,
       finishedAt: null,
+      paramsJson: JSON.stringify(params),
     });
     const job: Job = {
       id: ticket.id,
@@ -529,6 +591,11 @@ export class DocumentService {
     return row;
   }
 
+  /** The current row of a document (after a resume or a failure changed it), or the given one if it is gone. */
+  reread(row: DocumentRow): DocumentRow {
+    return this.table.get(row.id) ?? row;
+  }
+
   statusJson(row: DocumentRow): Record<string, unknown> {
     const out: Record<string, unknown> = { document_id: row.id, status: row.status };
     if (row.status === 'translating') out.seconds_remaining = this.secondsRemaining(row);
@@ -567,7 +634,14 @@ export class DocumentService {
 
   private async sweep(): Promise<void> {
     if (this.closed) return;
-    for (const row of this.table.finishedBefore(Date.now() - this.options.expiryMs)) await this.remove(row.id);
+    const before = Date.now() - this.options.expiryMs;
+    for (const row of this.table.finishedBefore(before)) await this.remove(row.id);
+    // Documents acknowledged before a restart whose client never came back: refunded and removed.
+    for (const row of this.table.unfinishedBefore(before)) {
+      if (!this.awaitingKey.delete(row.id)) continue;
+      this.refundRow(row);
+      await this.remove(row.id);
+    }
   }
 
   async close(): Promise<void> {

@@ -30,6 +30,11 @@ export interface DocumentRow {
   createdAt: number;
   startedAt: number | null;
   finishedAt: number | null;
+  /**
+   * The upload's parameters (target, source, formality, glossary and memory ids, output format) as JSON, so a
+   * document acknowledged before a crash can be queued again when its client returns with the key. No secrets.
+   */
+  paramsJson: string | null;
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -53,6 +58,7 @@ const toRow = (r: any): DocumentRow => ({
   createdAt: r.created_at,
   startedAt: r.started_at,
   finishedAt: r.finished_at,
+  paramsJson: r.params_json ?? null,
 });
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -78,10 +84,14 @@ export class DocumentTable {
         engine TEXT,
         created_at INTEGER NOT NULL,
         started_at INTEGER,
-        finished_at INTEGER
+        finished_at INTEGER,
+        params_json TEXT
       );
       CREATE INDEX IF NOT EXISTS documents_status ON documents(status);
     `);
+    // Databases created before documents could be resumed lack the column.
+    const cols = db.prepare(`PRAGMA table_info(documents)`).all() as { name: string }[];
+    if (!cols.some((c) => c.name === 'params_json')) db.exec('ALTER TABLE documents ADD COLUMN params_json TEXT');
   }
 
   insert(row: DocumentRow): void {
@@ -89,10 +99,10 @@ export class DocumentTable {
       .prepare(
         `INSERT INTO documents (id, account_id, key_id, key_hash, status, message, file_name, extension,
            output_extension, source_lang, target_lang, size_bytes, characters, billed_characters, charged_period,
-           engine, created_at, started_at, finished_at)
+           engine, created_at, started_at, finished_at, params_json)
          VALUES (@id, @accountId, @keyId, @keyHash, @status, @message, @fileName, @extension, @outputExtension,
            @sourceLang, @targetLang, @sizeBytes, @characters, @billedCharacters, @chargedPeriod, @engine,
-           @createdAt, @startedAt, @finishedAt)`,
+           @createdAt, @startedAt, @finishedAt, @paramsJson)`,
       )
       .run(row);
   }
@@ -127,6 +137,14 @@ export class DocumentTable {
     return this.db
       .prepare(`SELECT * FROM documents WHERE status IN (${statuses.map(() => '?').join(', ')})`)
       .all(...statuses)
+      .map(toRow);
+  }
+
+  /** Unfinished documents (queued or translating) uploaded before `before` (ms since the epoch). */
+  unfinishedBefore(before: number): DocumentRow[] {
+    return this.db
+      .prepare(`SELECT * FROM documents WHERE status IN ('queued', 'translating') AND created_at < ?`)
+      .all(before)
       .map(toRow);
   }
 
