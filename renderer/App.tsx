@@ -16,6 +16,7 @@ import { applyTheme } from './lib/theme.js';
 import { forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-sync.js';
 import { useTranslateStore } from './state/translate-store.js';
 import { SCREENS, useUiStore, type ScreenId } from './state/ui-store.js';
+import { useDropAnywhere } from './screens/documents/drop-store.js';
 
 /**
  * A code-split screen that can be fetched ahead of need. Once its chunk is in, it renders directly (no Suspense):
@@ -103,6 +104,7 @@ function Loading({ label }: { label: string }) {
 
 function Root() {
   useCacheEvents();
+  useDropAnywhere();
   useMenuCommands();
   const settings = useSettings();
   // Fetch the start screens while the first IPC answers are on their way.

@@ -30,6 +30,8 @@ import { createNodeProxyApplier } from '../electron/main/adapters/node-proxy.js'
 import { buildUserAgent, composeServices, warmUp, type Composed } from '../electron/main/compose.js';
 import type { IpcInvokeEvent, IpcMainLike } from '../electron/main/ipc/handle.js';
 import { registerAllIpc } from '../electron/main/ipc/index.js';
+import { createLoggingFileShell } from '../electron/main/adapters/node-documents.js';
+import { handleUpload, UPLOAD_PATH } from './uploads.js';
 import { RENDERER_SOURCES, isStale } from '../scripts/freshness.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -162,6 +164,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
       // No system clipboard from this Node process: `app.copyText` is then done by the page (shim-client.ts), and
       // a new admin key's copy answers `copied: false` (its secret must never reach the page; save it instead).
       clipboard: { writeText: async () => false },
+      documents: { shell: createLoggingFileShell(log) },
       saveDialog: {
         async saveText(name, content) {
           // No native dialog here: exports go to <data-dir>/exports, never over an existing file.
@@ -189,6 +192,8 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
       ...(o.engines && { localEngines: o.engines }),
       ...(o.faults && { localFaults: true }),
       allowedExternalHosts: ['github.com', 'www.apertium.org', 'apertium.org'],
+      // Dropped files are staged copies here; their translations go to a folder in the data dir.
+      documents: { stagingDir: join(o.dataDir, 'staging'), defaultOutputDir: join(o.dataDir, 'Verso translations') },
     },
   );
 
@@ -217,6 +222,10 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
     };
     try {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (path === UPLOAD_PATH) {
+        await handleUpload(req, res, { stagingDir: join(o.dataDir, 'staging'), maxBytes: 2048 * 1024 * 1024, authorized: (t) => tokensMatch(t, token) }, headers);
+        return;
+      }
       if (path === '/__verso/shim.js') {
         shim ??= buildShim();
         res.writeHead(200, { ...headers, 'Content-Type': MIME['.js']! });

@@ -112,5 +112,18 @@ interface Pending {
   };
   for (const v of Object.values(api)) if (typeof v === 'object' && v !== null) Object.freeze(v);
   Object.defineProperty(window, 'verso', { value: Object.freeze(api) as unknown as VersoApi, writable: false, configurable: false });
+  // Dropped and chosen files: the bytes are streamed to the harness (web/uploads.ts), which stages a copy in the
+  // user-data folder and answers its path; main then reads it as it reads a dropped file's path on the desktop.
+  const files = {
+    kind: 'stage' as const,
+    async toPath(file: File): Promise<string> {
+      const res = await fetch(`/__verso/upload?name=${encodeURIComponent(file.name)}`, { method: 'PUT', body: file, headers: { 'X-Verso-Token': token } });
+      const body = (await res.json().catch(() => ({}))) as { path?: string; message?: string };
+      if (!res.ok || !body.path) throw new Error(body.message ?? `The file could not be sent to Verso (${res.status}).`);
+      return body.path;
+    },
+  };
+  Object.defineProperty(window, 'versoFiles', { value: Object.freeze(files), writable: false, configurable: false });
   connect();
 })();
+
