@@ -59,7 +59,14 @@ describe('English catalog', () => {
   });
 });
 
-const others = UI_LOCALES.filter((l) => l !== SOURCE_LOCALE);
+/**
+ * Checked: every UI locale, strictly; and catalogs in progress (a locale folder not yet in UI_LOCALES), whose
+ * missing domain files are allowed but whose present files must be complete and correct.
+ */
+const inProgress = readdirSync(HERE, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== SOURCE_LOCALE && !(UI_LOCALES as readonly string[]).includes(d.name))
+  .map((d) => d.name);
+const others = [...UI_LOCALES.filter((l) => l !== SOURCE_LOCALE), ...inProgress];
 
 describe.each(others.length ? others : ['(none yet)'])('catalog %s', (locale) => {
   if (locale === '(none yet)') {
@@ -70,9 +77,11 @@ describe.each(others.length ? others : ['(none yet)'])('catalog %s', (locale) =>
   const messages = flat(catalog);
   const required = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
 
-  it('has the same files and keys as English', () => {
-    expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
+  const partial = inProgress.includes(locale);
+  it(partial ? 'has the same keys as English in the files it has (in progress)' : 'has the same files and keys as English', () => {
+    if (!partial) expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
     for (const [file, en] of Object.entries(english)) {
+      if (partial && !catalog[file]) continue;
       const mine = catalog[file] ?? {};
       const missing = Object.keys(en).filter((k) => !(k in mine));
       const extra = Object.keys(mine).filter((k) => !(k in en));
