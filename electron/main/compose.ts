@@ -119,6 +119,7 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     }),
     local,
   };
+  services.translate.onBilled = (connectionId, characters) => void usage.recordBilled({ connectionId, kind: 'text', characters, at: ports.clock.now() });
   return {
     services,
     events,

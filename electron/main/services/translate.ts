@@ -44,6 +44,8 @@ export class TranslateService {
   /** Insertion-ordered map used as an LRU of identical requests. */
   private readonly cache = new Map<string, TranslateRunOutput>();
   private readonly inflight = new Map<string, AbortController>();
+  /** Told the billed characters of each request the service answered (the usage ledger; set by the composition root). */
+  onBilled?: (connectionId: string, characters: number) => void;
 
   constructor(
     private readonly connections: ConnectionsService,
@@ -89,6 +91,7 @@ export class TranslateService {
       }
       this.cache.set(cacheKey, out);
       this.record(connectionId, input.texts, input.options, out);
+      if (connectionId !== null) this.onBilled?.(connectionId, out.translations.reduce((n, t) => n + (t.billedCharacters ?? 0), 0));
       if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.connections.noteActiveError(undefined);
       return out;
@@ -183,7 +186,10 @@ export class TranslateService {
         send: async (texts, signal) => {
           const res = await client.translate(texts, input.options, { signal, requestId: input.batchId });
           engine ??= res.engine;
-          return res.translations.map(toView);
+          const views = res.translations.map(toView);
+          const id = this.connections.activeId();
+          if (id !== null) this.onBilled?.(id, views.reduce((n, t) => n + (t.billedCharacters ?? 0), 0));
+          return views;
         },
         onProgress: (p) => this.events.emit('translate.batchProgress', { batchId: input.batchId, ...p }),
       });
