@@ -1,0 +1,454 @@
+/**
+ * Renderer: the Documents screen. Files come from the drop zone, a drop anywhere in the window, or "Choose files…"
+ * (native dialog on the desktop, the browser's file input in the web harness); main checks each one and estimates
+ * its cost before anything is sent. The batch's options (targets, source, formality, glossaries, style rules,
+ * translation memory, output format and folder) apply to every file; one job per file × target. The queue lives
+ * in main; this screen shows it and sends actions.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import type { FileCheck, InspectOutput } from '../../../shared/ipc/contract-documents.js';
+import type { MessageId } from '../../../shared/i18n/catalog.js';
+import { FORMALITY_VALUES } from '../../../shared/spec/languages.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat, useT } from '../../i18n/index.js';
+import { api, unwrap } from '../../lib/api.js';
+import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
+import { useDropStore } from './drop-store.js';
+import { captureDrop, fileBridge, filesOfDrop, type DropPayload } from './file-bridge.js';
+import { JobList } from './JobList.js';
+import { documentsKey, useDocuments, usePrefs, useRemaining } from './use-documents.js';
+import './documents.css';
+
+interface Pending {
+  files: FileCheck[];
+  skipped: number;
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [active]);
+  return now;
+}
+
+export function DocumentsView() {
+  const t = useT();
+  const f = useFormat();
+  const qc = useQueryClient();
+  const docs = useDocuments();
+  const prefs = usePrefs();
+  const remaining = useRemaining();
+  const conns = useConnections();
+  const activeId = conns.data?.activeId ?? null;
+  const active = conns.data?.connections.find((c) => c.id === activeId);
+  const targets = useLanguages('target', activeId);
+  const sources = useLanguages('source', activeId);
+  const glossaries = useGlossaries(activeId);
+  const bridge = fileBridge();
+  const input = useRef<HTMLInputElement>(null);
+
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [tooMany, setTooMany] = useState<{ paths: string[]; count: number } | null>(null);
+  const [busy, setBusy] = useState<null | 'adding' | 'sending'>(null);
+  const [addError, setAddError] = useState<unknown>(null);
+  const [dragging, setDragging] = useState(false);
+  const [targetLangs, setTargetLangs] = useState<string[]>([]);
+  const [sourceLang, setSourceLang] = useState('');
+  const [formality, setFormality] = useState('default');
+  const [glossaryIds, setGlossaryIds] = useState<string[]>([]);
+  const [styleId, setStyleId] = useState('');
+  const [tmId, setTmId] = useState('');
+  const [tmThreshold, setTmThreshold] = useState(75);
+  const [pdfToDocx, setPdfToDocx] = useState(false);
+  const [outputDir, setOutputDir] = useState('');
+  const [overQuotaOk, setOverQuotaOk] = useState(false);
+
+  const inspect = useCallback(async (paths: string[], allowMany = false) => {
+    const r: InspectOutput = await unwrap(api().documents.inspect({ paths, allowMany }));
+    if (r.tooMany !== undefined) {
+      setTooMany({ paths, count: r.tooMany });
+      return;
+    }
+    setPending((cur) => {
+      const seen = new Set(cur?.files.map((x) => x.path));
+      return { files: [...(cur?.files ?? []), ...r.files.filter((x) => !seen.has(x.path))], skipped: (cur?.skipped ?? 0) + r.skipped };
+    });
+  }, []);
+
+  const addFiles = useCallback(
+    async (files: File[]) => {
+      if (!files.length) return;
+      if (!bridge) {
+        setAddError(new Error(t('documents.noBridge')));
+        return;
+      }
+      setBusy('adding');
+      setAddError(null);
+      try {
+        const paths: string[] = [];
+        for (const file of files) paths.push(await bridge.toPath(file));
+        await inspect(paths);
+      } catch (e) {
+        setAddError(e);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [bridge, inspect, t],
+  );
+
+  const addDrop = useCallback(async (drop: DropPayload) => addFiles(await filesOfDrop(drop, bridge)), [addFiles, bridge]);
+
+  // A drop elsewhere in the window brought us here: take its files.
+  useEffect(() => {
+    const consume = () => {
+      const drop = useDropStore.getState().take();
+      if (drop) void addDrop(drop);
+    };
+    // A subscription (not state read in render): the drop is taken once, when it arrives or when the screen opens.
+    queueMicrotask(consume);
+    return useDropStore.subscribe((st) => {
+      if (st.pending) consume();
+    });
+  }, [addDrop]);
+
+  const choose = useCallback(async () => {
+    // The web harness has no native dialog: the browser's file input streams the bytes to main instead.
+    if (bridge?.kind !== 'path') {
+      input.current?.click();
+      return;
+    }
+    setAddError(null);
+    try {
+      const picked = await unwrap(api().documents.pickFiles());
+      if (!picked) return;
+      setBusy('adding');
+      await inspect(picked.paths);
+    } catch (e) {
+      setAddError(e);
+    } finally {
+      setBusy(null);
+    }
+  }, [bridge, inspect]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'o') {
+        e.preventDefault();
+        void choose();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [choose]);
+
+  const okFiles = pending?.files.filter((x) => x.ok) ?? [];
+  const perTarget = okFiles.reduce((n, x) => n + x.estimatedCharacters, 0);
+  const total = perTarget * Math.max(1, targetLangs.length);
+  const overQuota = remaining.data !== null && remaining.data !== undefined && total > remaining.data;
+  const hasPdf = okFiles.some((x) => x.extension === 'pdf');
+  const hasImage = okFiles.some((x) => x.image);
+  const targetList = useMemo(() => targets.data?.languages ?? [], [targets.data]);
+  const formalityOk = targetLangs.length > 0 && targetLangs.every((c) => targetList.find((l) => l.code === c)?.supportsFormality);
+  const pairGlossaries = (glossaries.data ?? []).filter(
+    (g) => sourceLang && g.sourceLang.toUpperCase() === sourceLang.split('-')[0] && targetLangs.some((tl) => tl.split('-')[0] === g.targetLang.toUpperCase()),
+  );
+
+  const send = async () => {
+    setBusy('sending');
+    setAddError(null);
+    try {
+      const list = await unwrap(
+        api().documents.enqueue({
+          paths: okFiles.map((x) => x.path),
+          options: {
+            targetLangs,
+            ...(sourceLang && { sourceLang }),
+            ...(formalityOk && formality !== 'default' && { formality: formality as 'more' }),
+            ...(glossaryIds.length && sourceLang && { glossaryIds }),
+            ...(styleId.trim() && { styleId: styleId.trim() }),
+            ...(tmId.trim() && { translationMemoryId: tmId.trim(), translationMemoryThreshold: tmThreshold }),
+            ...(hasPdf && pdfToDocx && { outputFormat: 'docx' as const }),
+            ...(outputDir.trim() && { outputDir: outputDir.trim() }),
+          },
+        }),
+      );
+      qc.setQueryData(documentsKey, list);
+      setPending(null);
+      setOverQuotaOk(false);
+      void qc.invalidateQueries({ queryKey: ['documents.usage'] });
+    } catch (e) {
+      setAddError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onZoneDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    setDragging(false);
+    void addDrop(captureDrop(e.dataTransfer));
+  };
+
+  const jobs = docs.data?.jobs ?? [];
+  const anyActive = jobs.some((j) => ['waiting', 'uploading', 'queued', 'translating', 'downloading'].includes(j.state));
+  const now = useNow(anyActive);
+  const s = docs.data?.summary;
+
+  return (
+    <div className="screen documents-screen">
+      <header className="screen-header">
+        <h1>{t('documents.title')}</h1>
+        <p className="doc-shortcuts">{t('documents.shortcuts')}</p>
+      </header>
+
+      <div
+        className={`doc-drop${dragging ? ' doc-drop-active' : ''}`}
+        data-drop-zone=""
+        onDragOver={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onZoneDrop}
+        aria-label={t('documents.drop.label')}
+        role="group"
+      >
+        <p>{t('documents.drop.text')}</p>
+        <button type="button" className="btn btn-primary" onClick={() => void choose()} disabled={busy !== null}>
+          {t('documents.choose')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          data-testid="documents-file-input"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            void addFiles(files);
+          }}
+        />
+        <p className="doc-formats">{t('documents.formats')}</p>
+        {busy === 'adding' && <p role="status">{t('documents.checking')}</p>}
+      </div>
+
+      {tooMany && (
+        <div className="alert alert-warning" role="alert">
+          <p>{t('documents.tooMany', { count: tooMany.count })}</p>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              const p = tooMany.paths;
+              setTooMany(null);
+              void inspect(p, true).catch(setAddError);
+            }}
+          >
+            {t('documents.tooManyAdd', { count: tooMany.count })}
+          </button>
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => setTooMany(null)}>
+            {t('app.common.cancel')}
+          </button>
+        </div>
+      )}
+      {addError !== null && <ErrorAlert error={addError} look="box" />}
+
+      {pending && pending.files.length > 0 && (
+        <section className="doc-batch" aria-labelledby="doc-batch-title">
+          <h2 id="doc-batch-title">{t('documents.batch.title', { count: pending.files.length })}</h2>
+          <table className="doc-checks">
+            <thead>
+              <tr>
+                <th scope="col">{t('documents.col.file')}</th>
+                <th scope="col">{t('documents.col.size')}</th>
+                <th scope="col">{t('documents.col.check')}</th>
+                <th scope="col">{t('documents.col.cost')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pending.files.map((x) => (
+                <tr key={x.path} className={x.ok ? '' : 'doc-check-bad'}>
+                  <td>{x.name}</td>
+                  <td>{f.bytes(x.sizeBytes)}</td>
+                  <td>
+                    {x.ok
+                      ? x.image
+                        ? t(active?.kind === 'local' ? 'documents.check.imageLocal' : 'documents.check.image')
+                        : t('documents.check.ok')
+                      : t(`documents.problem.${x.problem ?? 'unreadable'}` as MessageId, {
+                          ext: x.extension || '—',
+                          looks: t(`documents.looks.${x.looksLike ?? 'binary'}` as MessageId),
+                          max: prefs.data?.maxFileMb ?? 100,
+                        })}
+                  </td>
+                  <td>
+                    {x.ok
+                      ? x.minimumBilled
+                        ? t('documents.cost.minimum', { count: x.estimatedCharacters })
+                        : t(x.exact ? 'documents.cost.exact' : 'documents.cost.about', { count: x.estimatedCharacters })
+                      : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {pending.skipped > 0 && <p className="doc-note">{t('documents.skipped', { count: pending.skipped })}</p>}
+          {okFiles.some((x) => x.minimumBilled) && <p className="doc-note">{t('documents.minimumNote')}</p>}
+          {hasImage && <p className="doc-note">{t('documents.imageNote')}</p>}
+
+          <fieldset className="doc-options">
+            <legend>{t('documents.options')}</legend>
+            <fieldset className="doc-targets">
+              <legend>{t('documents.targets')}</legend>
+              {targets.isPending && <p>{t('app.common.loading')}</p>}
+              {targets.error && <ErrorAlert error={targets.error} />}
+              <div className="doc-target-grid">
+                {targetList.map((l) => (
+                  <label key={l.code}>
+                    <input
+                      type="checkbox"
+                      checked={targetLangs.includes(l.code)}
+                      onChange={(e) => setTargetLangs((cur) => (e.target.checked ? [...cur, l.code] : cur.filter((c) => c !== l.code)))}
+                    />
+                    {f.languageName(l.code, l.name)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="field-row">
+              <div className="field">
+                <label htmlFor="doc-source">{t('documents.source')}</label>
+                <select id="doc-source" value={sourceLang} onChange={(e) => setSourceLang(e.target.value)}>
+                  <option value="">{t('documents.detect')}</option>
+                  {(sources.data?.languages ?? []).map((l) => (
+                    <option key={l.code} value={l.code}>
+                      {f.languageName(l.code, l.name)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {formalityOk && (
+                <div className="field">
+                  <label htmlFor="doc-formality">{t('documents.formality')}</label>
+                  <select id="doc-formality" value={formality} onChange={(e) => setFormality(e.target.value)}>
+                    {FORMALITY_VALUES.map((v) => (
+                      <option key={v} value={v}>
+                        {t(`documents.formality.${v}` as MessageId)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+            </div>
+            <div className="field">
+              <span className="field-label">{t('documents.glossaries')}</span>
+              {!sourceLang ? (
+                <p className="doc-note">{t('documents.glossariesNeedSource')}</p>
+              ) : pairGlossaries.length === 0 ? (
+                <p className="doc-note">{t('documents.glossariesNone')}</p>
+              ) : (
+                pairGlossaries.map((g) => (
+                  <label key={g.glossaryId}>
+                    <input
+                      type="checkbox"
+                      checked={glossaryIds.includes(g.glossaryId)}
+                      disabled={!glossaryIds.includes(g.glossaryId) && glossaryIds.length >= 5}
+                      onChange={(e) => setGlossaryIds((cur) => (e.target.checked ? [...cur, g.glossaryId] : cur.filter((x) => x !== g.glossaryId)))}
+                    />
+                    {g.name}
+                  </label>
+                ))
+              )}
+            </div>
+            <div className="field-row">
+              <div className="field">
+                <label htmlFor="doc-style">{t('documents.styleId')}</label>
+                <input id="doc-style" value={styleId} onChange={(e) => setStyleId(e.target.value)} />
+              </div>
+              <div className="field">
+                <label htmlFor="doc-tm">{t('documents.tmId')}</label>
+                <input id="doc-tm" value={tmId} onChange={(e) => setTmId(e.target.value)} />
+              </div>
+              <div className="field">
+                <label htmlFor="doc-tm-threshold">{t('documents.tmThreshold')}</label>
+                <input id="doc-tm-threshold" type="number" min={0} max={100} value={tmThreshold} onChange={(e) => setTmThreshold(Number(e.target.value))} />
+              </div>
+            </div>
+            {hasPdf && (
+              <label>
+                <input type="checkbox" checked={pdfToDocx} onChange={(e) => setPdfToDocx(e.target.checked)} />
+                {t('documents.pdfToDocx')}
+              </label>
+            )}
+            <div className="field">
+              <label htmlFor="doc-out">{t('documents.outputDir')}</label>
+              <input id="doc-out" value={outputDir} placeholder={t('documents.outputDirNext')} onChange={(e) => setOutputDir(e.target.value)} />
+              {prefs.data && <p className="doc-note">{t('documents.outputDirDefault', { dir: prefs.data.defaultOutputDir })}</p>}
+            </div>
+          </fieldset>
+
+          <p className="doc-total" role="status">
+            {t('documents.total', { count: total, files: okFiles.length, targets: targetLangs.length })}
+            {remaining.data !== null && remaining.data !== undefined && ` ${t('documents.remaining', { count: remaining.data })}`}
+          </p>
+          {overQuota && (
+            <div className="alert alert-warning" role="alert">
+              <p>{t('documents.overQuota', { count: total, remaining: remaining.data ?? 0 })}</p>
+              <label>
+                <input type="checkbox" checked={overQuotaOk} onChange={(e) => setOverQuotaOk(e.target.checked)} />
+                {t('documents.overQuotaConfirm')}
+              </label>
+            </div>
+          )}
+          {prefs.data && !prefs.data.keysPersist && <p className="doc-note">{t('documents.sessionKeys')}</p>}
+          <div className="doc-batch-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy !== null || okFiles.length === 0 || targetLangs.length === 0 || (overQuota && !overQuotaOk)}
+              onClick={() => void send()}
+            >
+              {t('documents.send', { count: okFiles.length * targetLangs.length })}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setPending(null)}>
+              {t('documents.clear')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      <section className="doc-queue" aria-labelledby="doc-queue-title">
+        <h2 id="doc-queue-title">{t('documents.queue')}</h2>
+        {s && jobs.length > 0 && (
+          <p className="doc-summary" role="status">
+            {t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
+          </p>
+        )}
+        {docs.isPending && <p role="status">{t('app.common.loading')}</p>}
+        {docs.error && (
+          <>
+            <ErrorAlert error={docs.error} look="box" />
+            <button type="button" className="btn" onClick={() => void docs.refetch()}>
+              {t('app.tryAgain')}
+            </button>
+          </>
+        )}
+        {docs.data && jobs.length === 0 && (
+          <EmptyState title={t('documents.empty.title')}>
+            <p>{t('documents.empty.text')}</p>
+          </EmptyState>
+        )}
+        {jobs.length > 0 && <JobList jobs={jobs} now={now} />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * Renderer: the queue's rows, virtualized with @tanstack/react-virtual so thousands of jobs stay smooth. Each row:
+ * file, languages, state in words (time left, bytes, "retrying in N s"), a progress bar, characters billed, and
+ * the actions that fit its state. No row ever holds a document key: main's views do not carry one.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState } from 'react';
+import type { DocumentJobView } from '../../../shared/ipc/contract-documents.js';
+import type { MessageId } from '../../../shared/i18n/catalog.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat, useT } from '../../i18n/index.js';
+import { api, unwrap } from '../../lib/api.js';
+
+const PROGRESS: Record<DocumentJobView['state'], number | null> = {
+  waiting: 0,
+  uploading: null,
+  queued: 0.25,
+  translating: 0.5,
+  downloading: 0.85,
+  saved: 1,
+  error: null,
+  cancelled: null,
+};
+
+function useStateText() {
+  const t = useT();
+  const f = useFormat();
+  return (j: DocumentJobView, now: number): string => {
+    if (j.retryAt !== undefined && j.retryAt > now && (j.state === 'waiting' || j.state === 'queued' || j.state === 'translating' || j.state === 'downloading')) {
+      return t('documents.state.retrying', { seconds: Math.max(1, Math.ceil((j.retryAt - now) / 1000)) });
+    }
+    switch (j.state) {
+      case 'translating':
+        if (j.secondsRemaining === null) return t('documents.state.estimating');
+        if (j.secondsRemaining !== undefined) return t('documents.state.timeLeft', { time: f.duration(j.secondsRemaining * 1000) });
+        return t('documents.state.translating');
+      case 'uploading':
+        return t('documents.state.uploading', { size: f.bytes(j.sizeBytes) });
+      case 'downloading':
+        return j.bytesReceived !== undefined ? t('documents.state.downloadingBytes', { bytes: f.bytes(j.bytesReceived) }) : t('documents.state.downloading');
+      case 'error':
+        return t(`documents.error.${j.error?.code ?? 'http'}` as MessageId, { status: j.error?.status ?? '' });
+      default:
+        return t(`documents.state.${j.state}` as MessageId);
+    }
+  };
+}
+
+function Row({ job, now }: { job: DocumentJobView; now: number }) {
+  const t = useT();
+  const f = useFormat();
+  const stateText = useStateText();
+  const [actionError, setActionError] = useState<unknown>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const run = (p: Promise<unknown>) => {
+    setActionError(null);
+    p.catch((e: unknown) => setActionError(e));
+  };
+  const d = api().documents;
+  const active = ['waiting', 'uploading', 'queued', 'translating', 'downloading'].includes(job.state);
+  const progress = PROGRESS[job.state];
+  const langs = `${job.sourceLang ? f.languageName(job.sourceLang) : t('documents.detect')} → ${f.languageName(job.targetLang)}`;
+  return (
+    <div className={`doc-row doc-row-${job.state}`} role="listitem" aria-label={`${job.fileName}, ${langs}, ${stateText(job, now)}`}>
+      <div className="doc-row-main">
+        <span className="doc-row-name" title={job.sourcePath}>
+          {job.fileName}
+        </span>
+        <span className="doc-row-langs">{langs}</span>
+        <span className="doc-row-state" data-state={job.state}>
+          {stateText(job, now)}
+        </span>
+        {job.state !== 'error' && job.state !== 'cancelled' && (
+          <progress className="doc-row-progress" max={1} {...(progress !== null && { value: progress })} aria-label={t('documents.progress', { name: job.fileName })} />
+        )}
+        <span className="doc-row-billed">
+          {job.billedCharacters !== undefined ? t('documents.billed', { count: job.billedCharacters }) : t('documents.estimated', { count: job.estimatedCharacters })}
+        </span>
+      </div>
+      {job.reuploadReason && job.uploads > 1 && <p className="doc-row-note">{t(`documents.reupload.${job.reuploadReason}`)}</p>}
+      {job.state === 'error' && job.error?.detail && <p className="doc-row-note">{t('documents.serviceSaid', { message: job.error.detail })}</p>}
+      {job.state === 'error' && job.error?.usage && (
+        <p className="doc-row-note">{t('documents.quotaUsed', { used: f.number(job.error.usage.characterCount), limit: f.number(job.error.usage.characterLimit) })}</p>
+      )}
+      {job.state === 'error' && <p className="doc-row-note">{t(`documents.errorHint.${job.error?.code ?? 'http'}` as MessageId)}</p>}
+      <div className="doc-row-actions">
+        {job.state === 'saved' && (
+          <>
+            <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.open({ jobId: job.jobId })))}>
+              {t('documents.action.open')}
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.reveal({ jobId: job.jobId })))}>
+              {t('documents.action.reveal')}
+            </button>
+          </>
+        )}
+        {(job.state === 'error' || job.state === 'cancelled') && (
+          <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.retry({ jobId: job.jobId })))}>
+            {t('documents.action.retry')}
+          </button>
+        )}
+        {job.state === 'saved' && (
+          <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.translateAgain({ jobId: job.jobId })))}>
+            {t('documents.action.again')}
+          </button>
+        )}
+        {active && !job.uploaded && (
+          <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.cancel({ jobId: job.jobId })))}>
+            {t('documents.action.cancel')}
+          </button>
+        )}
+        {active && job.uploaded && !confirmCancel && (
+          <button type="button" className="btn btn-small" onClick={() => setConfirmCancel(true)}>
+            {t('documents.action.cancel')}
+          </button>
+        )}
+        {!active && (
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => run(unwrap(d.remove({ jobIds: [job.jobId] })))}>
+            {t('documents.action.remove')}
+          </button>
+        )}
+      </div>
+      {confirmCancel && active && (
+        <div className="alert alert-warning doc-row-confirm" role="alert">
+          <p>{t('documents.cancelBilled')}</p>
+          <button type="button" className="btn btn-small" onClick={() => setConfirmCancel(false)}>
+            {t('documents.cancelKeep')}
+          </button>
+          <button type="button" className="btn btn-small btn-danger" onClick={() => run(unwrap(d.cancel({ jobId: job.jobId, discard: true })))}>
+            {t('documents.cancelDiscard')}
+          </button>
+        </div>
+      )}
+      {actionError !== null && <ErrorAlert error={actionError} look="text" />}
+    </div>
+  );
+}
+
+export function JobList({ jobs, now }: { jobs: DocumentJobView[]; now: number }) {
+  const t = useT();
+  const parent = useRef<HTMLDivElement>(null);
+  // Newest first: what the user just dropped is at the top.
+  const ordered = [...jobs].reverse();
+  const v = useVirtualizer({ count: ordered.length, getScrollElement: () => parent.current, estimateSize: () => 76, overscan: 8 });
+  const items = v.getVirtualItems();
+  // Without layout (tests, first paint) the virtualizer has no height: show the first rows plainly.
+  const rows = items.length ? items : ordered.slice(0, 30).map((_, index) => ({ index, start: index * 76, key: index }));
+  return (
+    <div ref={parent} className="doc-list" tabIndex={0} role="region" aria-label={t('documents.list.label')}>
+      <div role="list" style={{ height: items.length ? v.getTotalSize() : 'auto', position: 'relative' }}>
+        {rows.map((it) => {
+          const job = ordered[it.index]!;
+          return (
+            <div
+              key={job.jobId}
+              data-index={it.index}
+              ref={items.length ? v.measureElement : undefined}
+              style={items.length ? { position: 'absolute', insetInlineStart: 0, insetInlineEnd: 0, transform: `translateY(${it.start}px)` } : undefined}
+            >
+              <Row job={job} now={now} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
