@@ -1,4 +1,4 @@
-/** IPC registrar (main process): `languages.*`, `translate.*`, `translatePrefs.*` and `usage.*`. */
+/** IPC registrar (main process): `languages.*`, `translate.*`, and `translatePrefs.*` (`usage.*` is in usage.ts). */
 import { handle, type HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
 
@@ -15,5 +15,4 @@ export function registerTranslateIpc(ctx: HandleContext, s: AppServices): void {
     if (i.historyMaxEntries !== undefined) await s.history.applyCap(next.historyMaxEntries);
     return next;
   });
-  handle(ctx, 'usage.get', () => s.usage.get());
 }
