@@ -163,11 +163,11 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
             </table>
           )}
           <div className="gl-actions">
-            <button type="button" className="btn-primary" disabled={result.entries.length === 0} onClick={() => apply('replace')}>
+            <button type="button" className="btn btn-primary" disabled={result.entries.length === 0} onClick={() => apply('replace')}>
               {hasRows ? t('glossaries.import.replace') : t('glossaries.import.use')}
             </button>
             {hasRows && (
-              <button type="button" disabled={result.entries.length === 0} onClick={() => apply('append')}>
+              <button type="button" className="btn" disabled={result.entries.length === 0} onClick={() => apply('append')}>
                 {t('glossaries.import.append')}
               </button>
             )}
@@ -209,7 +209,7 @@ export function ExportPanel() {
             <option value="tbx">{t('glossaries.export.tbx')}</option>
           </select>
         </label>
-        <button type="button" onClick={() => run.mutate()} disabled={run.isPending}>
+        <button type="button" className="btn" onClick={() => run.mutate()} disabled={run.isPending}>
           {t('glossaries.export.button')}
         </button>
       </div>

@@ -69,6 +69,13 @@ export function GlossaryEditor({
   const [autosaveError, setAutosaveError] = useState<unknown>(null);
   const [deleteFailed, setDeleteFailed] = useState<Extract<SaveOutcome, { status: 'deleteFailed' }> | null>(null);
 
+  // A new glossary gets a pair as soon as the service's pairs are known (EN → DE when offered).
+  useEffect(() => {
+    const st = useEditorStore.getState();
+    if (pairs.length === 0 || (st.sourceLang && st.targetLang)) return;
+    const p = pairs.find((x) => x.sourceLang === 'EN' && x.targetLang === 'DE') ?? pairs[0]!;
+    st.setPair(p.sourceLang, p.targetLang);
+  }, [pairs]);
   // Autosave: the draft on disk follows the editor a moment after each change.
   useEffect(() => {
     if (s.version === s.savedVersion || !s.draftId) return;
@@ -195,7 +202,7 @@ export function GlossaryEditor({
         <span className="gl-draft-state" role="status">
           {autosaveError ? null : dirty ? t('glossaries.editor.draftPending') : t('glossaries.editor.draftKept')}
         </span>
-        <button type="button" onClick={onClose}>
+        <button type="button" className="btn" onClick={onClose}>
           {t('glossaries.editor.backToList')}
         </button>
       </div>
@@ -242,16 +249,16 @@ export function GlossaryEditor({
       </div>
 
       <div className="gl-toolbar" role="toolbar" aria-label={t('glossaries.editor.toolbar')}>
-        <button type="button" onClick={() => requestAnimationFrame(() => grid.current?.focusRow(s.addRow() , 'source'))}>
+        <button type="button" className="btn" onClick={() => requestAnimationFrame(() => grid.current?.focusRow(s.addRow() , 'source'))}>
           {t('glossaries.editor.addRow')}
         </button>
-        <button type="button" disabled={s.selection.size === 0} onClick={() => s.deleteRows(s.selection)}>
+        <button type="button" className="btn" disabled={s.selection.size === 0} onClick={() => s.deleteRows(s.selection)}>
           {t('glossaries.editor.deleteSelected', { count: s.selection.size })}
         </button>
-        <button type="button" disabled={s.undoStack.length === 0} onClick={s.undo} aria-keyshortcuts="Control+Z">
+        <button type="button" className="btn" disabled={s.undoStack.length === 0} onClick={s.undo} aria-keyshortcuts="Control+Z">
           {t('glossaries.editor.undo')}
         </button>
-        <button type="button" disabled={s.redoStack.length === 0} onClick={s.redo} aria-keyshortcuts="Control+Shift+Z">
+        <button type="button" className="btn" disabled={s.redoStack.length === 0} onClick={s.redo} aria-keyshortcuts="Control+Shift+Z">
           {t('glossaries.editor.redo')}
         </button>
         <label className="gl-inline">
@@ -270,13 +277,13 @@ export function GlossaryEditor({
             <option value="target:desc">{t('glossaries.editor.sortTargetDesc')}</option>
           </select>
         </label>
-        <button type="button" onClick={() => setPanel(panel === 'import' ? 'none' : 'import')} aria-expanded={panel === 'import'}>
+        <button type="button" className="btn" onClick={() => setPanel(panel === 'import' ? 'none' : 'import')} aria-expanded={panel === 'import'}>
           {t('glossaries.editor.import')}
         </button>
-        <button type="button" onClick={() => setPanel(panel === 'export' ? 'none' : 'export')} aria-expanded={panel === 'export'}>
+        <button type="button" className="btn" onClick={() => setPanel(panel === 'export' ? 'none' : 'export')} aria-expanded={panel === 'export'}>
           {t('glossaries.editor.export')}
         </button>
-        <button type="button" onClick={() => setPanel(panel === 'versions' ? 'none' : 'versions')} aria-expanded={panel === 'versions'}>
+        <button type="button" className="btn" onClick={() => setPanel(panel === 'versions' ? 'none' : 'versions')} aria-expanded={panel === 'versions'}>
           {t('glossaries.editor.versions')}
         </button>
       </div>
@@ -308,6 +315,7 @@ export function GlossaryEditor({
         </label>
         <button
           type="button"
+          className="btn"
           disabled={!find}
           onClick={() => {
             const n = s.replaceAll(find, replace, scope, matchCase);
@@ -334,16 +342,16 @@ export function GlossaryEditor({
                 .map((p) => `${t(`glossaries.problemShort.${p}`)}: ${f.number(validation.counts[p])}`)
                 .join(' · ')}
             </span>
-            <button type="button" onClick={nextProblem} aria-keyshortcuts="F8">
+            <button type="button" className="btn" onClick={nextProblem} aria-keyshortcuts="F8">
               {t('glossaries.editor.nextProblem')}
             </button>
             {validation.counts.whitespace > 0 && (
-              <button type="button" onClick={s.trimAll}>
+              <button type="button" className="btn" onClick={s.trimAll}>
                 {t('glossaries.editor.fixTrim', { count: validation.counts.whitespace })}
               </button>
             )}
             {validation.exactDuplicates > 0 && (
-              <button type="button" onClick={s.dropExactDuplicates}>
+              <button type="button" className="btn" onClick={s.dropExactDuplicates}>
                 {t('glossaries.editor.fixDuplicates', { count: validation.exactDuplicates })}
               </button>
             )}
@@ -376,14 +384,14 @@ export function GlossaryEditor({
         <div className="alert alert-error" role="alert">
           <p>{t('glossaries.save.deleteFailed')}</p>
           <ErrorAlert error={new ApiError({ code: deleteFailed.errorCode as IpcError['code'], message: deleteFailed.errorMessage })} look="text" />
-          <button type="button" onClick={() => finish.mutate(deleteFailed.draftId)} disabled={finish.isPending}>
+          <button type="button" className="btn" onClick={() => finish.mutate(deleteFailed.draftId)} disabled={finish.isPending}>
             {t('glossaries.save.retryDelete')}
           </button>
           {finish.error ? <ErrorAlert error={finish.error} /> : null}
         </div>
       )}
       <div className="gl-actions">
-        <button type="button" className="btn-primary" disabled={!canSave || save.isPending || deleteFailed !== null} onClick={() => save.mutate()} aria-keyshortcuts="Control+S">
+        <button type="button" className="btn btn-primary" disabled={!canSave || save.isPending || deleteFailed !== null} onClick={() => save.mutate()} aria-keyshortcuts="Control+S">
           {save.isPending ? t('glossaries.save.saving') : t('glossaries.save.button')}
         </button>
         {!canSave && <span className="gl-note">{t('glossaries.save.blocked')}</span>}

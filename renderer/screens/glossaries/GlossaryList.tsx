@@ -96,16 +96,16 @@ export function GlossaryList({
                 {d.pendingSave ? (
                   <>
                     <span className="error-text">{d.pendingSave.phase === 'deleting' ? t('glossaries.drafts.pendingDelete') : t('glossaries.drafts.pendingCreate')}</span>
-                    <button type="button" className="btn-primary" onClick={() => finish.mutate(d.draftId)} disabled={finish.isPending}>
+                    <button type="button" className="btn btn-primary" onClick={() => finish.mutate(d.draftId)} disabled={finish.isPending}>
                       {t('glossaries.drafts.finish')}
                     </button>
                   </>
                 ) : (
                   <>
-                    <button type="button" className="btn-primary" onClick={() => onOpenDraft(d.draftId)}>
+                    <button type="button" className="btn btn-primary" onClick={() => onOpenDraft(d.draftId)}>
                       {t('glossaries.drafts.open')}
                     </button>
-                    <button type="button" onClick={() => discard.mutate(d.draftId)} disabled={discard.isPending}>
+                    <button type="button" className="btn" onClick={() => discard.mutate(d.draftId)} disabled={discard.isPending}>
                       {t('glossaries.drafts.discard')}
                     </button>
                   </>
@@ -120,7 +120,7 @@ export function GlossaryList({
       )}
 
       <div className="gl-list-tools">
-        <button type="button" className="btn-primary" onClick={onNew}>
+        <button type="button" className="btn btn-primary" onClick={onNew}>
           {t('glossaries.list.new')}
         </button>
         <label>
@@ -179,13 +179,13 @@ export function GlossaryList({
                 <td>{f.date(new Date(g.creationTime))}</td>
                 <td>{g.ready ? t('glossaries.list.ready') : t('glossaries.list.notReady')}</td>
                 <td className="gl-row-actions">
-                  <button type="button" onClick={() => onEdit(g)} aria-label={t('glossaries.list.editNamed', { name: g.name })}>
+                  <button type="button" className="btn" onClick={() => onEdit(g)} aria-label={t('glossaries.list.editNamed', { name: g.name })}>
                     {t('glossaries.list.edit')}
                   </button>
-                  <button type="button" onClick={() => setDup({ g, name: t('glossaries.list.copyName', { name: g.name }), reverse: false })} aria-label={t('glossaries.list.duplicateNamed', { name: g.name })}>
+                  <button type="button" className="btn" onClick={() => setDup({ g, name: t('glossaries.list.copyName', { name: g.name }), reverse: false })} aria-label={t('glossaries.list.duplicateNamed', { name: g.name })}>
                     {t('glossaries.list.duplicate')}
                   </button>
-                  <button type="button" className="btn-danger" onClick={() => setConfirmDelete(g)} aria-label={t('glossaries.list.deleteNamed', { name: g.name })}>
+                  <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(g)} aria-label={t('glossaries.list.deleteNamed', { name: g.name })}>
                     {t('app.common.delete')}
                   </button>
                 </td>
@@ -201,10 +201,10 @@ export function GlossaryList({
           <p id="gl-del-d">{t('glossaries.delete.body', { count: confirmDelete.entryCount })}</p>
           {remove.error ? <ErrorAlert error={remove.error} look="box" /> : null}
           <div className="gl-actions">
-            <button type="button" className="btn-danger" onClick={() => remove.mutate(confirmDelete.glossaryId)} disabled={remove.isPending}>
+            <button type="button" className="btn btn-danger" onClick={() => remove.mutate(confirmDelete.glossaryId)} disabled={remove.isPending}>
               {t('glossaries.delete.confirm')}
             </button>
-            <button type="button" onClick={() => setConfirmDelete(null)} autoFocus>
+            <button type="button" className="btn" onClick={() => setConfirmDelete(null)} autoFocus>
               {t('app.common.cancel')}
             </button>
           </div>
@@ -223,10 +223,10 @@ export function GlossaryList({
           </label>
           {duplicate.error ? <ErrorAlert error={duplicate.error} look="box" /> : null}
           <div className="gl-actions">
-            <button type="button" className="btn-primary" onClick={() => duplicate.mutate(dup)} disabled={duplicate.isPending || dup.name.trim() === ''}>
+            <button type="button" className="btn btn-primary" onClick={() => duplicate.mutate(dup)} disabled={duplicate.isPending || dup.name.trim() === ''}>
               {t('glossaries.duplicate.confirm')}
             </button>
-            <button type="button" onClick={() => setDup(null)}>
+            <button type="button" className="btn" onClick={() => setDup(null)}>
               {t('app.common.cancel')}
             </button>
           </div>

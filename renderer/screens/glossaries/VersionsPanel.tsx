@@ -75,10 +75,10 @@ export function VersionsPanel({ currentRows, onRestored }: { currentRows: readon
               <span>
                 {f.date(new Date(v.savedAt))} · {t('glossaries.list.entryCount', { count: v.entryCount })}
               </span>
-              <button type="button" onClick={() => setComparing(comparing === v.versionId ? null : v.versionId)} aria-expanded={comparing === v.versionId}>
+              <button type="button" className="btn" onClick={() => setComparing(comparing === v.versionId ? null : v.versionId)} aria-expanded={comparing === v.versionId}>
                 {t('glossaries.versions.compare')}
               </button>
-              <button type="button" onClick={() => restore.mutate(v.versionId)} disabled={restore.isPending}>
+              <button type="button" className="btn" onClick={() => restore.mutate(v.versionId)} disabled={restore.isPending}>
                 {t('glossaries.versions.restore')}
               </button>
             </li>
