@@ -27,7 +27,9 @@ interface Run {
   batchId: string;
   segments: string[];
   targetLang: string;
-  /** Connection and options the run was made for. */
+  /** The connection and options the run was made for: its results belong to them, whatever changes meanwhile. */
+  connectionId: string | null;
+  options: OptionsInput;
   context: string;
 }
 
@@ -47,7 +49,15 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
 
   const batch = useMutation({
     mutationFn: (r: Run): Promise<TranslateBatchOutput> =>
-      unwrap(api().translate.batch({ batchId: r.batchId, segments: r.segments, options, concurrency })),
+      unwrap(
+        api().translate.batch({
+          batchId: r.batchId,
+          ...(r.connectionId !== null && { connectionId: r.connectionId }),
+          segments: r.segments,
+          options: r.options,
+          concurrency,
+        }),
+      ),
     onSettled: () => setRetrying(null),
   });
 
@@ -74,6 +84,8 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
       batchId: `batch-${batchCounter}-${globalThis.crypto?.randomUUID?.() ?? Date.now().toString(36)}`,
       segments,
       targetLang: options.targetLang,
+      connectionId,
+      options,
       context,
     };
     setRun(r);

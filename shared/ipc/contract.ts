@@ -37,6 +37,8 @@ import {
 export { AuthScheme, Id, LangCode, NoInput, Persistence } from './contract-common.js';
 import { translateCalls, translateEvents } from './contract-translate.js';
 import { historyCalls, historyEvents } from './contract-history.js';
+import { DEFAULT_DESKTOP_SETTINGS, desktopCalls, desktopEvents, desktopSettingsShape } from './contract-desktop.js';
+export * from './contract-desktop.js';
 export * from './contract-translate.js';
 export * from './contract-history.js';
 
@@ -218,6 +220,8 @@ export type TranslateRunOutput = z.infer<typeof TranslateRunOutput>;
 export const TranslateBatchInput = z.object({
   /** Caller-chosen id: progress events carry it and `translate.cancel` takes it. */
   batchId: Id,
+  /** The connection the batch is for (default: the active one), so its results belong to it. */
+  connectionId: Id.optional(),
   segments: z.array(z.string()).min(1, 'Nothing to translate.').max(200_000, 'At most 200,000 segments at once.'),
   options: TranslateOptions,
   /** Requests in flight at once (1–8). */
@@ -313,6 +317,7 @@ export const Settings = z.object({
   batchConcurrency: z.number().int().min(1).max(8),
   /** The Translate screen's unfinished work; null when there is none yet. */
   translateDraft: TranslateDraft.nullable(),
+  ...desktopSettingsShape,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -324,6 +329,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaults: { sourceLang: null, targetLang: 'EN-US', formality: 'default', modelType: 'latency_optimized' },
   batchConcurrency: 4,
   translateDraft: null,
+  ...DEFAULT_DESKTOP_SETTINGS,
 };
 
 export const SettingsPatch = z
@@ -343,6 +349,7 @@ export const SettingsPatch = z
       .optional(),
     batchConcurrency: z.number().int().min(1).max(8).optional(),
     translateDraft: TranslateDraft.nullable().optional(),
+    ...desktopSettingsShape,
   })
   .strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
@@ -490,6 +497,7 @@ export const contract = {
   'localService.restart': { input: NoInput, output: LocalServiceStatus },
   ...translateCalls,
   ...historyCalls,
+  ...desktopCalls,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;
@@ -535,6 +543,7 @@ export const events = {
   'app.command': z.object({ command: MenuCommand }),
   ...translateEvents,
   ...historyEvents,
+  ...desktopEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Events = typeof events;

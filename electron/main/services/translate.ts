@@ -40,6 +40,23 @@ export function toView(t: WireTranslation): TranslationView {
 
 const totalCodePoints = (texts: readonly string[]): number => texts.reduce((n, t) => n + codePoints(t), 0);
 
+/**
+ * A pair the engine cannot do, on a detected source: the local service names the language it detected in its
+ * message (`cannot translate DE (detected from text 1)`), the one place it says so. The error gets that language,
+ * so the screen can say in words what the text is and what the connection translates instead.
+ */
+function withDetectedSource(e: unknown, options: TranslateOptions): ApiError | null {
+  if (!(e instanceof ApiError) || e.serviceCode !== 'unsupported_language_pair' || options.sourceLang) return null;
+  const m = /cannot translate ([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)?) \(detected/.exec(e.serviceMessage ?? '');
+  if (!m) return null;
+  return new ApiError(e.code, e.message, {
+    ...(e.status !== undefined && { status: e.status }),
+    serviceCode: e.serviceCode,
+    ...(e.serviceMessage !== undefined && { serviceMessage: e.serviceMessage }),
+    detectedSourceLanguage: m[1]!.toUpperCase(),
+  });
+}
+
 export class TranslateService {
   /** Insertion-ordered map used as an LRU of identical requests. */
   private readonly cache = new Map<string, TranslateRunOutput>();
@@ -96,6 +113,8 @@ export class TranslateService {
       this.connections.noteActiveError(undefined);
       return out;
     } catch (e) {
+      const unsupported = withDetectedSource(e, input.options);
+      if (unsupported) throw unsupported;
       if (e instanceof ApiError && (e.code === 'auth_failed' || e.code === 'network' || e.code === 'local_service_failed')) {
         this.connections.noteActiveError(e.message);
       }
@@ -172,10 +191,18 @@ export class TranslateService {
     }
   }
 
-  async batch(input: { batchId: string; segments: string[]; options: TranslateOptions; concurrency?: number }): Promise<TranslateBatchOutput> {
+  async batch(input: {
+    batchId: string;
+    connectionId?: string;
+    segments: string[];
+    options: TranslateOptions;
+    concurrency?: number;
+  }): Promise<TranslateBatchOutput> {
     const ctl = this.track(input.batchId);
+    // Fixed at the start: a switch of connection mid-batch neither moves the rest nor bills it to the new one.
+    const connectionId = input.connectionId ?? this.connections.activeId();
     try {
-      const client = await this.connections.clientFor();
+      const client = await this.connections.clientFor(connectionId);
       const base = new TextEncoder().encode(JSON.stringify(translateBody([], input.options))).length;
       let engine: string | null = null;
       const outcome = await runBatches<TranslationView>({
@@ -187,8 +214,7 @@ export class TranslateService {
           const res = await client.translate(texts, input.options, { signal, requestId: input.batchId });
           engine ??= res.engine;
           const views = res.translations.map(toView);
-          const id = this.connections.activeId();
-          if (id !== null) this.onBilled?.(id, views.reduce((n, t) => n + (t.billedCharacters ?? 0), 0));
+          if (connectionId !== null) this.onBilled?.(connectionId, views.reduce((n, t) => n + (t.billedCharacters ?? 0), 0));
           return views;
         },
         onProgress: (p) => this.events.emit('translate.batchProgress', { batchId: input.batchId, ...p }),
