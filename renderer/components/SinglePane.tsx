@@ -26,9 +26,11 @@ export interface SinglePaneProps {
   billed: boolean;
   /** Ctrl/Cmd+Z in the box right after a swap: undoes the swap (returns false when there is nothing to undo). */
   onUndo: () => boolean;
+  /** Words for the error where the screen knows better than the generic ones (the service's stay behind Details). */
+  errorMessage?: string | undefined;
 }
 
-export function SinglePane({ text, onText, live, auto, blockedReason, billed: billedPlan, onUndo }: SinglePaneProps) {
+export function SinglePane({ text, onText, live, auto, blockedReason, billed: billedPlan, onUndo, errorMessage }: SinglePaneProps) {
   const t = useT();
   const f = useFormat();
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
@@ -178,7 +180,9 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
           {t('translate.output.cancelled')}
         </div>
       )}
-      {live.error !== null && live.error !== undefined && !cancelled && <ErrorAlert error={live.error} look="box" />}
+      {live.error !== null && live.error !== undefined && !cancelled && (
+        <ErrorAlert error={live.error} look="box" {...(errorMessage !== undefined && { message: errorMessage })} />
+      )}
     </>
   );
 }

@@ -15,8 +15,8 @@ import { SegmentsPane } from '../components/SegmentsPane.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { SinglePane } from '../components/SinglePane.js';
 import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
-import { useT } from '../i18n/index.js';
-import { api, unwrap } from '../lib/api.js';
+import { useFormat, useT } from '../i18n/index.js';
+import { api, ApiError, unwrap } from '../lib/api.js';
 import { glossaryMatchesPair } from '../lib/translate-rules.js';
 import { buildTranslateOptions, draftProblems } from '../lib/translate-request.js';
 import {
@@ -32,7 +32,16 @@ import { useTranslateStore, type DraftOptions } from '../state/translate-store.j
 import { useUiStore } from '../state/ui-store.js';
 import { useLiveTranslation } from '../lib/use-live-translation.js';
 import { KeyboardHelp } from './translate/KeyboardHelp.js';
-import { effectiveTarget, reachable, swappedLanguages, systemTarget, targetFor } from './translate/language-logic.js';
+import {
+  effectiveTarget,
+  reachable,
+  reachableTargets,
+  sameBase,
+  sourcesReaching,
+  swappedLanguages,
+  systemTarget,
+  targetFor,
+} from './translate/language-logic.js';
 import { useMsg } from './translate/use-msg.js';
 import './translate/translate.css';
 
@@ -55,6 +64,7 @@ const SWAP_REPEAT_MS = 150;
 
 export default function TranslateScreen() {
   const t = useT();
+  const f = useFormat();
   const msg = useMsg();
   const qc = useQueryClient();
   const connections = useConnections();
@@ -176,7 +186,13 @@ export default function TranslateScreen() {
     blocked: firstProblem !== undefined || !activeId || !pairOk,
   });
 
-  const detected = options.sourceLang === '' ? (live.result?.translations[0]?.detectedSourceLanguage ?? null) : null;
+  // A detected source the engine cannot translate comes back as an error naming the language it detected.
+  const unsupportedDetected =
+    options.sourceLang === '' && live.error instanceof ApiError ? (live.error.error.detectedSourceLanguage ?? null) : null;
+  const detected =
+    options.sourceLang === ''
+      ? (unsupportedDetected ?? live.result?.translations[0]?.detectedSourceLanguage ?? null)
+      : null;
   // Only a current answer tells what the current text is (state adjusted during render, not in an effect).
   if (detected && !live.stale && (detectedFor?.text !== text || detectedFor.lang !== detected)) {
     setDetectedFor({ text, lang: detected });
@@ -275,6 +291,29 @@ export default function TranslateScreen() {
       .catch(() => undefined);
   };
 
+  // Says what the text is and what the connection does instead: from that language (when it is a source at all),
+  // or into the chosen target.
+  const detectedUnsupportedWords = (lang: string): string => {
+    const name = (code: string, list?: readonly { code: string; name: string }[]) =>
+      f.languageName(code, list?.find((l) => sameBase(l.code, code))?.name);
+    const asSource = sourceList?.find((s) => sameBase(s.code, lang));
+    if (asSource && targetList) {
+      const into = reachableTargets(pairList, asSource.code, targetList);
+      if (into.length > 0) {
+        return t('translate.lang.detectedPairMissing', {
+          language: name(lang, sourceList),
+          target: name(effective.targetLang, targetList),
+          targets: f.list(into.map((l) => f.languageName(l.code, l.name))),
+        });
+      }
+    }
+    const from = sourcesReaching(pairList, effective.targetLang, sourceList ?? []);
+    return t('translate.lang.detectedUnsupported', {
+      language: name(lang, sourceList),
+      sources: f.list(from.map((l) => f.languageName(l.code, l.name))),
+    });
+  };
+
   const reopen = (e: { source: string; sourceLang: string; targetLang: string }) => {
     setMode('single');
     setText(e.source);
@@ -350,6 +389,7 @@ export default function TranslateScreen() {
           blockedReason={firstProblem ? msg(firstProblem) : undefined}
           billed={connection !== undefined && connection.kind !== 'local'}
           onUndo={undo}
+          errorMessage={unsupportedDetected ? detectedUnsupportedWords(unsupportedDetected) : undefined}
         />
       ) : (
         <SegmentsPane

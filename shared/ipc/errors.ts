@@ -68,6 +68,8 @@ export const IpcError = z.object({
   usage: QuotaDetails.optional(),
   /** For rate_limited / service_unavailable: how long the service asked to wait, in seconds. */
   retryAfterSeconds: z.number().optional(),
+  /** For a language pair the engine cannot do: the source language it detected in the text (source was "detect"). */
+  detectedSourceLanguage: z.string().optional(),
 });
 export type IpcError = z.infer<typeof IpcError>;
 

@@ -13,6 +13,7 @@ export interface ApiErrorInit {
   usage?: { characterCount: number; characterLimit: number };
   attempts?: number;
   cause?: unknown;
+  detectedSourceLanguage?: string;
 }
 
 export class ApiError extends Error {
@@ -22,6 +23,7 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   usage: { characterCount: number; characterLimit: number } | undefined;
   readonly attempts: number | undefined;
+  readonly detectedSourceLanguage: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -36,6 +38,7 @@ export class ApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.usage = init.usage;
     this.attempts = init.attempts;
+    this.detectedSourceLanguage = init.detectedSourceLanguage;
   }
 }
 
@@ -154,6 +157,7 @@ export function toIpcError(err: unknown, secrets: Iterable<string> = []): IpcErr
     if (err.serviceCode !== undefined) out.serviceCode = redact(err.serviceCode, list);
     if (err.usage !== undefined) out.usage = err.usage;
     if (err.retryAfterSeconds !== undefined) out.retryAfterSeconds = err.retryAfterSeconds;
+    if (err.detectedSourceLanguage !== undefined) out.detectedSourceLanguage = redact(err.detectedSourceLanguage, list);
     return out;
   }
   return {

@@ -4,12 +4,12 @@
  * re-translates at once on the new connection, stale output is dimmed and not copied, swap during the typing
  * pause keeps the typed text and Undo restores it, and unreachable targets are disabled with the reason.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TRANSLATE_PREFS, type ConnectionView } from '../../../shared/ipc/contract.js';
-import type { Handlers } from '../../test-utils/fake-api.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_TRANSLATE_PREFS, type CallOutput, type ConnectionView } from '../../../shared/ipc/contract.js';
+import { ipcFail, type Handlers } from '../../test-utils/fake-api.js';
 import { LOCAL_CONNECTION, renderApp, resetRenderer, reverse } from '../../test-utils/scenario.js';
 
 beforeEach(() => resetRenderer());
@@ -40,7 +40,7 @@ describe('results belong to their request', () => {
       'connections.list': () => ({ connections: [LOCAL_CONNECTION, HOSTED], activeId: LOCAL_CONNECTION.id }),
       'translate.run': ({ texts, connectionId }) =>
         connectionId === HOSTED.id
-          ? new Promise((resolve) => {
+          ? new Promise<CallOutput<'translate.run'>>((resolve) => {
               release = () =>
                 resolve({ translations: [{ text: `hosted:${texts[0]}`, detectedSourceLanguage: 'EN' }], characters: 3, engine: null, cached: false });
             })
@@ -88,6 +88,73 @@ describe('pair-aware pickers', () => {
     const bg = await screen.findByRole('option', { name: /Bulgarian — not available from English on this connection/ });
     expect((bg as HTMLOptionElement).disabled).toBe(true);
     expect((within(screen.getByLabelText('To')).getByRole('option', { name: 'French' }) as HTMLOptionElement).disabled).toBe(false);
+  });
+});
+
+describe('segments', () => {
+  it('sends the batch for the connection it was started on, and marks its results outdated after a switch', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
+    const user = userEvent.setup();
+    const app = render({
+      'connections.list': () => ({ connections: [LOCAL_CONNECTION, HOSTED], activeId: LOCAL_CONNECTION.id }),
+      'translate.batch': (input) => ({
+        batchId: input.batchId,
+        translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
+        failures: [],
+        requests: 1,
+        characters: 6,
+        engine: null,
+      }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
+    fireEvent.change(screen.getByLabelText(/One segment per line/), { target: { value: 'one\ntwo\n' } });
+    await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
+    await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1));
+    expect(app.callsOf('translate.batch')[0]).toMatchObject({ connectionId: LOCAL_CONNECTION.id, segments: ['one', 'two'] });
+    expect(await screen.findByText('eno')).toBeTruthy();
+    act(() => app.emit('connections.changed', { connections: [LOCAL_CONNECTION, HOSTED], activeId: HOSTED.id }));
+    expect(await screen.findByText(/were made with another connection|other connection|different connection/i)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
+    await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(2));
+    expect(app.callsOf('translate.batch')[1]?.connectionId).toBe(HOSTED.id);
+  });
+});
+
+describe('a detected source the engine cannot translate', () => {
+  const unsupported = (detected: string): never =>
+    ipcFail('bad_request', `The service rejected the request as invalid (400). The service said: "cannot translate ${detected} (detected from text 1)".`, {
+      status: 400,
+      serviceCode: 'unsupported_language_pair',
+      detectedSourceLanguage: detected,
+    });
+
+  it('says which language the text looks like and what the connection translates it into', async () => {
+    const user = userEvent.setup();
+    render({
+      'translatePrefs.get': () => ({ ...DEFAULT_TRANSLATE_PREFS, perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: '', targetLang: 'PL' } } }),
+      'languages.pairs': () => ({ pairs: [{ source: 'EN', target: 'PL' }, { source: 'FR', target: 'DE' }, { source: 'FR', target: 'EN-GB' }] }),
+      'translate.run': () => unsupported('FR'),
+    });
+    await user.type(await source(), 'Bonjour');
+    const alert = await screen.findByText(/The text looks like French, which this connection cannot translate into Polish/);
+    expect(alert.textContent).toMatch(/From French it translates into: German and British English/);
+    // Said once: one alert, the service's words only behind Details.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByText(/rejected the request/).closest('details')).not.toBeNull();
+    expect(screen.getByText('Detected language: French')).toBeTruthy();
+  });
+
+  it('lists the languages it translates from when the detected one is not offered at all', async () => {
+    const user = userEvent.setup();
+    render({
+      'translatePrefs.get': () => ({ ...DEFAULT_TRANSLATE_PREFS, perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: '', targetLang: 'PL' } } }),
+      'languages.pairs': () => ({ pairs: [{ source: 'EN', target: 'PL' }, { source: 'DE', target: 'PL' }] }),
+      'translate.run': () => unsupported('DA'),
+    });
+    await user.type(await source(), 'Hej verden');
+    expect(
+      await screen.findByText(/The text looks like Danish, which this connection cannot translate\. It translates from: German and English/),
+    ).toBeTruthy();
   });
 });
 
