@@ -262,10 +262,13 @@ export class DocumentQueue {
 
   private async acquireUpload(signal: AbortSignal): Promise<void> {
     while (this.uploading >= Math.max(1, this.d.concurrency())) {
+      let onAbort: (() => void) | undefined;
       await new Promise<void>((res) => {
+        onAbort = res;
         this.waiters.push(res);
-        signal.addEventListener('abort', () => res(), { once: true });
+        signal.addEventListener('abort', onAbort, { once: true });
       });
+      signal.removeEventListener('abort', onAbort!);
       if (signal.aborted) throw new Stop('aborted');
     }
     this.uploading++;
@@ -279,6 +282,7 @@ export class DocumentQueue {
 
   private async upload(r: JobRecord, signal: AbortSignal): Promise<void> {
     await this.acquireUpload(signal);
+    let released = false;
     try {
       await this.step('upload', r, signal);
       let st;
@@ -323,14 +327,16 @@ export class DocumentQueue {
         if (transport !== undefined || (e instanceof ApiError && e.code === 'timeout')) return this.fail(r, { code: 'upload_uncertain' });
         throw e;
       }
-      // First thing after the answer: the handle on disk. Nothing else happens before this write.
+      // The next upload may start now; for this job, the first thing after the answer is the handle on disk.
+      this.releaseUpload();
+      released = true;
       r.documentId = handle.document_id;
       await this.d.store.putKey(r, handle.document_key);
       this.transient.delete(r.jobId);
       await this.setState(r, 'queued');
       await this.step('uploaded', r, signal);
     } finally {
-      this.releaseUpload();
+      if (!released) this.releaseUpload();
     }
   }
 
@@ -362,6 +368,8 @@ export class DocumentQueue {
       if (status.status === 'done') {
         if (status.billed_characters !== undefined) r.billedCharacters = status.billed_characters;
         this.transient.delete(r.jobId);
+        r.partPath = partPathOf(r);
+        delete r.expectedBytes;
         await this.setState(r, 'downloading');
         return;
       }
@@ -372,8 +380,12 @@ export class DocumentQueue {
       const t = this.transient.get(r.jobId) ?? {};
       t.secondsRemaining = status.status === 'translating' ? (believable(sr, this.poll) ? sr : null) : undefined;
       this.transient.set(r.jobId, t);
-      if (r.state !== status.status) await this.setState(r, status.status);
-      else this.d.onChange([r], []);
+      if (r.state !== status.status) {
+        // Queued → translating is shown but not written: a resumed job polls either way (one fsync less per job).
+        r.state = status.status;
+        r.stateSince = now;
+      }
+      this.d.onChange([r], []);
       const delay = nextPollDelayMs(attempt++, missed, status.status === 'translating' ? sr : undefined, this.poll);
       predictedAt = believable(sr, this.poll) && status.status === 'translating' ? now + sr * 1000 : undefined;
       await this.sleep(delay, signal);
@@ -407,9 +419,10 @@ export class DocumentQueue {
     } catch {
       return this.fail(r, { code: 'write_failed' });
     }
-    r.partPath = join(r.outputDir, `.${name}.${r.jobId.slice(0, 8)}.verso-part`);
-    delete r.expectedBytes;
-    await this.d.store.save(r);
+    if (!r.partPath) {
+      r.partPath = partPathOf(r);
+      await this.d.store.save(r);
+    }
     for (let attempt = 0; ; attempt++) {
       await this.step('download', r, signal);
       let res;
@@ -564,6 +577,11 @@ export class DocumentQueue {
     this.announced.add(batchId);
     this.d.onBatchDone?.(batchId, [...this.jobs.values()].filter((j) => j.batchId === batchId));
   }
+}
+
+/** The temp file a result is streamed into: hidden, in the output folder (so the final rename stays on one disk). */
+function partPathOf(r: JobRecord): string {
+  return join(r.outputDir, `.${outputFileName(r.fileName, r.targetLang, r.params.outputFormat)}.${r.jobId.slice(0, 8)}.verso-part`);
 }
 
 async function sizeOf(p: string): Promise<number | undefined> {
