@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+/**
+ * Component tests of the Documents screen against a fake VersoApi: empty state, files checked by main shown with
+ * what is wrong and what they cost (50,000 minimum said), a batch over the remaining quota needs a confirmation,
+ * one job per file × target is sent, and `documents.changed` events update the list without polling.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentJobView, DocumentsList, FileBridge } from '../../../shared/ipc/contract-documents.js';
+import { useUiStore } from '../../state/ui-store.js';
+import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+
+const EMPTY: DocumentsList = { jobs: [], summary: { saved: 0, active: 0, failed: 0, cancelled: 0, billedCharacters: 0 } };
+
+const bridge: FileBridge = { kind: 'stage', toPath: async (f) => `/staged/${f.name}` };
+
+beforeEach(() => {
+  resetRenderer();
+  useUiStore.setState({ screen: 'documents' });
+  (globalThis as { versoFiles?: FileBridge }).versoFiles = bridge;
+});
+afterEach(() => {
+  cleanup();
+  delete (globalThis as { versoFiles?: FileBridge }).versoFiles;
+});
+
+function job(patch: Partial<DocumentJobView>): DocumentJobView {
+  return {
+    jobId: 'j1',
+    batchId: 'b1',
+    fileName: 'report.docx',
+    sourcePath: '/staged/report.docx',
+    sizeBytes: 1000,
+    sourceLang: null,
+    targetLang: 'DE',
+    outputFormat: null,
+    state: 'waiting',
+    estimatedCharacters: 50_000,
+    uploaded: false,
+    uploads: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    connectionId: 'c-local',
+    ...patch,
+  };
+}
+
+const handlers = (remaining: number | null) => ({
+  'documents.list': () => EMPTY,
+  'documents.prefs': () => ({ defaultOutputDir: '/home/u/Documents/Verso translations', concurrency: 2, maxFileMb: 100, keysPersist: true }),
+  'usage.get': () => ({
+    connectionId: 'c-local',
+    usage: remaining === null ? { characterCount: 0, characterLimit: null, unlimited: true } : { characterCount: 1000, characterLimit: 1000 + remaining, unlimited: false },
+    period: { start: '2026-01-01T00:00:00.000Z', end: '2026-02-01T00:00:00.000Z' },
+    fetchedAt: '2026-01-01T00:00:00.000Z',
+  }),
+  'documents.inspect': () => ({
+    skipped: 0,
+    files: [
+      { path: '/staged/report.docx', name: 'report.docx', extension: 'docx', sizeBytes: 2048, ok: true, estimatedCharacters: 50_000, minimumBilled: true, exact: false, image: false },
+      { path: '/staged/notes.txt', name: 'notes.txt', extension: 'txt', sizeBytes: 12, ok: true, estimatedCharacters: 12, minimumBilled: false, exact: true, image: false },
+      { path: '/staged/fake.docx', name: 'fake.docx', extension: 'docx', sizeBytes: 5, ok: false, problem: 'content_mismatch', looksLike: 'text', estimatedCharacters: 50_000, minimumBilled: true, exact: false, image: false },
+    ],
+  }),
+});
+
+async function addThreeFiles(user: ReturnType<typeof userEvent.setup>) {
+  const input = await screen.findByTestId('documents-file-input');
+  await user.upload(input, [new File(['x'], 'report.docx'), new File(['hello world!'], 'notes.txt'), new File(['x'], 'fake.docx')]);
+  return screen.findByRole('table');
+}
+
+describe('Documents screen', () => {
+  it('shows an empty state and the shortcuts', async () => {
+    renderApp(handlers(null) as never);
+    expect(await screen.findByRole('heading', { name: 'No documents yet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose files…' })).toBeTruthy();
+    expect(screen.getByText(/Ctrl\+O/)).toBeTruthy();
+  });
+
+  it('lists checked files with what is wrong and what they cost, and sends one job per file × target', async () => {
+    const user = userEvent.setup();
+    const fake = renderApp({ ...handlers(null), 'documents.enqueue': () => ({ jobs: [job({})], summary: { ...EMPTY.summary, active: 1 } }) } as never);
+    const table = await addThreeFiles(user);
+    expect(within(table).getByRole('row', { name: /fake\.docx/ }).textContent).toMatch(/looks like plain text/);
+    expect(within(table).getByRole('row', { name: /report\.docx/ }).textContent).toMatch(/at least 50,000 characters/);
+    expect(screen.getByText(/billed at least 50,000 characters each/)).toBeTruthy();
+    const send = screen.getByRole('button', { name: /Translate 0 documents/ });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'German' }));
+    await user.click(screen.getByRole('checkbox', { name: 'French' }));
+    expect(screen.getByText(/Estimated: 100,024 characters \(2 files × 2 languages\)/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Translate 4 documents' }));
+    await waitFor(() => expect(fake.callsOf('documents.enqueue')).toHaveLength(1));
+    expect(fake.callsOf('documents.enqueue')[0]).toEqual({ paths: ['/staged/report.docx', '/staged/notes.txt'], options: { targetLangs: ['DE', 'FR'] } });
+  });
+
+  it('flags a batch over the remaining quota and sends only after the user confirms', async () => {
+    const user = userEvent.setup();
+    renderApp({ ...handlers(60_000), 'documents.enqueue': () => EMPTY } as never);
+    await addThreeFiles(user);
+    await user.click(screen.getByRole('checkbox', { name: 'German' }));
+    await user.click(screen.getByRole('checkbox', { name: 'French' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/would pass what is left of your limit/);
+    const send = screen.getByRole('button', { name: 'Translate 4 documents' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Send anyway' }));
+    expect(send.disabled).toBe(false);
+  });
+
+  it('updates rows from documents.changed events: time left, estimating, saved with Open', async () => {
+    const fake = renderApp({ ...handlers(null), 'documents.list': () => ({ jobs: [job({ state: 'queued', uploaded: true })], summary: { ...EMPTY.summary, active: 1 } }) } as never);
+    expect(await screen.findByText('Queued at the service')).toBeTruthy();
+    fake.emit('documents.changed', { jobs: [job({ state: 'translating', uploaded: true, secondsRemaining: null })], removed: [], summary: { ...EMPTY.summary, active: 1 } });
+    expect(await screen.findByText('Translating (estimating time left)')).toBeTruthy();
+    fake.emit('documents.changed', { jobs: [job({ state: 'saved', uploaded: true, billedCharacters: 50_000, outputPath: '/x/report.DE.docx' })], removed: [], summary: { ...EMPTY.summary, saved: 1, billedCharacters: 50_000 } });
+    expect(await screen.findByRole('button', { name: 'Open' })).toBeTruthy();
+    expect(screen.getByText(/1 saved, 0 in progress, 0 failed; 50,000 characters billed/)).toBeTruthy();
+  });
+
+  it('cancelling an uploaded document says it is billed and offers keep or discard', async () => {
+    const user = userEvent.setup();
+    const fake = renderApp({
+      ...handlers(null),
+      'documents.list': () => ({ jobs: [job({ state: 'translating', uploaded: true })], summary: { ...EMPTY.summary, active: 1 } }),
+      'documents.cancel': () => job({ state: 'cancelled', uploaded: true }),
+    } as never);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText(/already at the service and its characters are billed/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Discard it' }));
+    await waitFor(() => expect(fake.callsOf('documents.cancel')).toEqual([{ jobId: 'j1', discard: true }]));
+  });
+});
