@@ -11,14 +11,20 @@ import { useFormat, useT } from '../../i18n/index.js';
 export type StatusFilter = 'all' | 'active' | 'deactivated';
 export type SortBy = 'newest' | 'oldest' | 'label' | 'limit';
 
-export function filterKeys(keys: readonly DeveloperKeyView[], query: string, status: StatusFilter, sort: SortBy): DeveloperKeyView[] {
+export function filterKeys(
+  keys: readonly DeveloperKeyView[],
+  query: string,
+  status: StatusFilter,
+  sort: SortBy,
+): DeveloperKeyView[] {
   const q = query.trim().toLowerCase();
   const out = keys.filter(
     (k) =>
       (status === 'all' || (status === 'active') === !k.isDeactivated) &&
       (q === '' || k.label.toLowerCase().includes(q) || k.keyId.toLowerCase().includes(q)),
   );
-  const lim = (k: DeveloperKeyView) => (k.characterLimit === null ? Number.POSITIVE_INFINITY : k.characterLimit);
+  const lim = (k: DeveloperKeyView) =>
+    k.characterLimit === null ? Number.POSITIVE_INFINITY : k.characterLimit;
   out.sort((a, b) => {
     if (sort === 'label') return a.label.localeCompare(b.label);
     if (sort === 'limit') return lim(a) - lim(b);
@@ -71,34 +77,51 @@ export function KeysTable({
   const selectable = keys.filter((k) => !k.isDeactivated);
   const allOn = selectable.length > 0 && selectable.every((k) => selected.has(k.keyId));
   const limitText = (k: DeveloperKeyView) =>
-    k.characterLimit === null ? t('app.common.noLimit') : k.characterLimit === 0 ? t('keys.limit.blocked') : fmt.number(k.characterLimit);
+    k.characterLimit === null
+      ? t('app.common.noLimit')
+      : k.characterLimit === 0
+        ? t('keys.limit.blocked')
+        : fmt.number(k.characterLimit);
   const commit = () => {
     if (editing && editing.label.trim() !== '') onRename(editing.keyId, editing.label.trim());
     setEditing(null);
   };
 
   return (
-    <div className="keys-table" role="table" aria-label={t('keys.table.label')} aria-rowcount={keys.length + 1}>
-      <div className="keys-row keys-head" role="row" aria-rowindex={1}>
-        <span role="columnheader">
-          <input
-            type="checkbox"
-            aria-label={t('keys.table.selectAll')}
-            checked={allOn}
-            disabled={selectable.length === 0}
-            onChange={(e) => onToggleAll(e.target.checked)}
-          />
-        </span>
-        <span role="columnheader">{t('keys.table.label.col')}</span>
-        <span role="columnheader">{t('keys.table.keyId')}</span>
-        <span role="columnheader">{t('keys.table.created')}</span>
-        <span role="columnheader">{t('keys.table.status')}</span>
-        <span role="columnheader">{t('keys.table.limit')}</span>
-        <span role="columnheader">{t('keys.table.usage')}</span>
-        <span role="columnheader">{t('keys.table.actions')}</span>
+    <div
+      className="keys-table"
+      role="table"
+      aria-label={t('keys.table.label')}
+      aria-rowcount={keys.length + 1}
+    >
+      <div role="rowgroup">
+        <div className="keys-row keys-head" role="row" aria-rowindex={1}>
+          <span role="columnheader">
+            <input
+              type="checkbox"
+              aria-label={t('keys.table.selectAll')}
+              checked={allOn}
+              disabled={selectable.length === 0}
+              onChange={(e) => onToggleAll(e.target.checked)}
+            />
+          </span>
+          <span role="columnheader">{t('keys.table.label.col')}</span>
+          <span role="columnheader">{t('keys.table.keyId')}</span>
+          <span role="columnheader">{t('keys.table.created')}</span>
+          <span role="columnheader">{t('keys.table.status')}</span>
+          <span role="columnheader">{t('keys.table.limit')}</span>
+          <span role="columnheader">{t('keys.table.usage')}</span>
+          <span role="columnheader">{t('keys.table.actions')}</span>
+        </div>
       </div>
-      <div className="keys-scroll" ref={scrollRef} tabIndex={0} aria-label={t('keys.table.rows')}>
-        <div style={{ blockSize: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div
+        className="keys-scroll"
+        role="rowgroup"
+        ref={scrollRef}
+        tabIndex={0}
+        aria-label={t('keys.table.rows')}
+      >
+        <div role="presentation" style={{ blockSize: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const k = keys[item.index];
             if (!k) return null;
@@ -110,7 +133,13 @@ export function KeysTable({
                 aria-rowindex={item.index + 2}
                 className={`keys-row${k.isDeactivated ? ' keys-row-off' : ''}`}
                 data-key-id={k.keyId}
-                style={{ position: 'absolute', insetBlockStart: 0, insetInline: 0, blockSize: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                style={{
+                  position: 'absolute',
+                  insetBlockStart: 0,
+                  insetInline: 0,
+                  blockSize: ROW_HEIGHT,
+                  transform: `translateY(${item.start}px)`,
+                }}
               >
                 <span role="cell">
                   <input
@@ -150,7 +179,12 @@ export function KeysTable({
                 </span>
                 <span role="cell" className="keys-id">
                   <code title={k.keyId}>{shortId(k.keyId)}</code>
-                  <button type="button" className="btn btn-small" aria-label={t('keys.table.copyId', { label: k.label })} onClick={() => onCopyId(k.keyId)}>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    aria-label={t('keys.table.copyId', { label: k.label })}
+                    onClick={() => onCopyId(k.keyId)}
+                  >
                     {t('app.common.copy')}
                   </button>
                 </span>
@@ -167,13 +201,21 @@ export function KeysTable({
                   {k.connection
                     ? k.connection.characterCount === null
                       ? t('keys.usage.notRead', { connection: k.connection.name })
-                      : t('keys.usage.count', { count: fmt.number(k.connection.characterCount), connection: k.connection.name })
+                      : t('keys.usage.count', {
+                          count: fmt.number(k.connection.characterCount),
+                          connection: k.connection.name,
+                        })
                     : t('keys.usage.none')}
                 </span>
                 <span role="cell" className="keys-actions">
                   {k.isDeactivated ? null : (
                     <>
-                      <button type="button" className="btn btn-small" onClick={() => onLimit(k)} aria-label={t('keys.action.limitFor', { label: k.label })}>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => onLimit(k)}
+                        aria-label={t('keys.action.limitFor', { label: k.label })}
+                      >
                         {t('keys.action.limit')}
                       </button>
                       <button

@@ -52,7 +52,7 @@ export function chartData(h: UsageHistory, limit: number | null, todayIndex: num
     xs.map((_, i) => at(h.previousDays, i)?.characters ?? null),
     cum,
     forecastLine,
-    xs.map(() => limit),
+    ...(limit !== null ? [xs.map(() => limit)] : []),
   ];
 }
 
@@ -113,7 +113,7 @@ export function UsageChart({ history, limit, now }: { history: UsageHistory; lim
               { label: t('usage.chart.previousPerDay'), scale: 'day', stroke: muted, width: 1.5, dash: [4, 4] },
               { label: t('usage.chart.total'), scale: 'total', stroke: fg, width: 2 },
               { label: t('usage.chart.forecast'), scale: 'total', stroke: warn, width: 2, dash: [8, 6] },
-              { label: t('usage.chart.limit'), scale: 'total', stroke: danger, width: 1, show: limit !== null },
+              ...(limit !== null ? [{ label: t('usage.chart.limit'), scale: 'total', stroke: danger, width: 1 }] : []),
             ],
           },
           data as never,
