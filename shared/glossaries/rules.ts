@@ -73,13 +73,19 @@ const F = {
   tooLong: 32,
 } as const;
 
+// One pass for the rare characters (surrogates included, so pairs take the slow path too): most terms have none.
+const SUSPECT_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\uD800-\uDFFF\uE000-\uE003]/;
+const SPACE_RE = /\s/;
+
 function termFlags(term: string): number {
   if (term.length === 0) return F.empty;
   let f = 0;
-  if (LONE_SURROGATE_RE.test(term)) f |= F.invalidUnicode;
-  if (CONTROL_RE.test(term)) f |= F.control;
-  if (MARKER_RE.test(term)) f |= F.reserved;
-  if (EDGE_SPACE_RE.test(term)) f |= F.whitespace;
+  if (SUSPECT_RE.test(term)) {
+    if (LONE_SURROGATE_RE.test(term)) f |= F.invalidUnicode;
+    if (CONTROL_RE.test(term)) f |= F.control;
+    if (MARKER_RE.test(term)) f |= F.reserved;
+  }
+  if (SPACE_RE.test(term[0]!) || SPACE_RE.test(term[term.length - 1]!)) f |= F.whitespace;
   if (term.length * 3 > LIMITS.glossaryTermBytes || term.length > LIMITS.glossaryTermBytes) {
     if (utf8Bytes(term) > LIMITS.glossaryTermBytes) f |= F.tooLong;
   }

@@ -100,7 +100,8 @@ export function assertSendable(d: { name: string; sourceLang: string; targetLang
   if (d.sourceLang.toUpperCase() === d.targetLang.toUpperCase()) {
     throw new ApiError('bad_request', 'The source and target language are the same; choose two languages.', { serviceCode: 'glossary_same_languages' });
   }
-  const v = validateEntries(asRows(d.entries));
+  const rows = asRows(d.entries);
+  const v = validateEntries(rows);
   if (v.entryCount === 0) throw new ApiError('bad_request', 'The glossary has no entries; add at least one.', { serviceCode: 'glossary_empty' });
   if (v.problemRows.length > 0) {
     const first = v.problemRows[0]!;
@@ -113,7 +114,7 @@ export function assertSendable(d: { name: string; sourceLang: string; targetLang
   if (v.tooLarge) {
     throw new ApiError('too_large', `The glossary is ${v.totalBytes} bytes; the limit is 10 MiB. Split it. Nothing was sent.`, { serviceCode: 'glossary_too_large' });
   }
-  return toTsv(asRows(d.entries));
+  return toTsv(rows);
 }
 
 /** Seconds of clock difference tolerated when matching a glossary created before a crash. */
