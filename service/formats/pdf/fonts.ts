@@ -15,11 +15,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { PDFDocument, PDFRef } from 'pdf-lib';
 import type { FontInfo } from './pdfium.js';
+import type { IncrementalUpdate } from './writer.js';
 
 type HB = typeof import('harfbuzzjs');
-type PdfLib = typeof import('pdf-lib');
 
 const NOTO = '/usr/share/fonts/truetype/noto/';
 const FACES = {
@@ -125,11 +124,21 @@ export interface ShapedGlyph {
   text: string;
 }
 
-/** One document's fonts: faces loaded on first use, shaping cache, and embedding at the end. */
+/** A word or space shaped with a face chain: its runs (one per face used), cached per chain. */
+export type ShapedText = Array<{ face: Face; glyphs: ShapedGlyph[] }>;
+
+/** Entries kept per cache before it is cleared (a document's distinct words fit many times over). */
+const CACHE_LIMIT = 100_000;
+
+/** One document's fonts: faces loaded on first use, shaping caches, and embedding at the end. */
 export class FontSet {
   private hb: HB | undefined;
+  private buffer: InstanceType<HB['Buffer']> | undefined;
   private readonly faces = new Map<FaceKey, Face>();
   private readonly widthCache = new Map<string, number>();
+  /** Shaped runs by face, direction and text: a paper's words repeat, and shaping is most of typesetting. */
+  private readonly shapeCache = new Map<string, ShapedGlyph[]>();
+  private readonly textCache = new Map<string, ShapedText>();
 
   async init(): Promise<void> {
     this.hb ??= await import('harfbuzzjs');
@@ -183,31 +192,58 @@ export class FontSet {
     return out;
   }
 
-  /** Shapes a run with HarfBuzz; glyphs come in visual order. */
+  /** Shapes a run with HarfBuzz; glyphs come in visual order. The result is cached: do not change it. */
   shape(face: Face, text: string, rtl: boolean): ShapedGlyph[] {
+    const key = `${face.key}\u0001${rtl ? 1 : 0}\u0001${text}`;
+    const cached = this.shapeCache.get(key);
+    if (cached) return cached;
     const hb = this.hb!;
-    const buffer = new hb.Buffer();
+    // One buffer for the document (harfbuzzjs frees buffers only when they are garbage collected).
+    const buffer = (this.buffer ??= new hb.Buffer());
+    buffer.reset();
     buffer.addText(text);
     buffer.guessSegmentProperties();
     buffer.setDirection(rtl ? hb.Direction.RTL : hb.Direction.LTR);
     hb.shape(face.hb, buffer);
-    const infos = buffer.getGlyphInfosAndPositions();
-    // Cluster values are UTF-16 offsets (harfbuzzjs' addText adds UTF-16): map them to the text of each cluster.
-    const starts = [...new Set(infos.map((g) => g.cluster))].sort((a, b) => a - b);
-    const clusterText = new Map<number, string>();
-    starts.forEach((s, i) => clusterText.set(s, text.slice(s, starts[i + 1] ?? text.length)));
+    // getGlyphInfos + getGlyphPositions, read by index: getGlyphInfosAndPositions defines four properties per
+    // glyph and merging the two with object spread cost more than the shaping.
+    const infos = buffer.getGlyphInfos();
+    const positions = buffer.getGlyphPositions();
+    // Cluster values are UTF-16 offsets (harfbuzzjs' addText adds UTF-16): each cluster's text runs to the next
+    // larger cluster value.
+    const sorted = [...new Set(infos.map((g) => g.cluster))].sort((a, b) => a - b);
+    const endOf = new Map<number, number>();
+    sorted.forEach((start, i) => endOf.set(start, sorted[i + 1] ?? text.length));
     const seen = new Set<number>();
-    return infos.map((g) => {
-      const first = !seen.has(g.cluster);
-      seen.add(g.cluster);
+    const glyphs: ShapedGlyph[] = infos.map((info, i) => {
+      const pos = positions[i];
+      const first = !seen.has(info.cluster);
+      seen.add(info.cluster);
       return {
-        gid: g.codepoint,
-        advance: g.xAdvance ?? 0,
-        xOffset: g.xOffset ?? 0,
-        yOffset: g.yOffset ?? 0,
-        text: first ? (clusterText.get(g.cluster) ?? '') : '',
+        gid: info.codepoint,
+        advance: pos?.xAdvance ?? 0,
+        xOffset: pos?.xOffset ?? 0,
+        yOffset: pos?.yOffset ?? 0,
+        text: first ? text.slice(info.cluster, endOf.get(info.cluster)) : '',
       };
     });
+    if (this.shapeCache.size > CACHE_LIMIT) this.shapeCache.clear();
+    this.shapeCache.set(key, glyphs);
+    return glyphs;
+  }
+
+  /** A word (or space) split into face runs and shaped left to right, cached per face chain. */
+  shapeText(text: string, faces: Face[]): ShapedText {
+    const key = faces[0]!.key + '\u0000' + text;
+    const cached = this.textCache.get(key);
+    if (cached) return cached;
+    const shaped = this.runs(text, faces).map((run) => ({
+      face: run.face,
+      glyphs: this.shape(run.face, run.text, false),
+    }));
+    if (this.textCache.size > CACHE_LIMIT) this.textCache.clear();
+    this.textCache.set(key, shaped);
+    return shaped;
   }
 
   /** Width of `text` at size 1 (in points per point of size), with fallback faces. */
@@ -216,10 +252,10 @@ export class FontSet {
     const cached = this.widthCache.get(key);
     if (cached !== undefined) return cached;
     let w = 0;
-    for (const run of this.runs(text, faces)) {
-      for (const g of this.shape(run.face, run.text, false)) w += g.advance / run.face.upem;
+    for (const run of this.shapeText(text, faces)) {
+      for (const g of run.glyphs) w += g.advance / run.face.upem;
     }
-    if (this.widthCache.size > 200_000) this.widthCache.clear();
+    if (this.widthCache.size > CACHE_LIMIT) this.widthCache.clear();
     this.widthCache.set(key, w);
     return w;
   }
@@ -233,77 +269,57 @@ export class FontSet {
     }
   }
 
-  /** Embeds every face that was used into `doc`; returns the font dictionary of each. */
-  async embed(doc: PDFDocument): Promise<Map<FaceKey, PDFRef>> {
-    const refs = new Map<FaceKey, PDFRef>();
+  /** Embeds every face that was used into the update; returns the object number of each font dictionary. */
+  async embed(update: IncrementalUpdate): Promise<Map<FaceKey, number>> {
+    const refs = new Map<FaceKey, number>();
     const subsetter = await hbSubset();
-    const { PDFString } = await import('pdf-lib');
     let tag = 0;
     for (const face of this.faces.values()) {
       if (face.used.size === 0) continue;
       const bytes = subsetter([...face.used.keys()], face.bytes);
-      refs.set(face.key, embedFace(doc, PDFString, face, bytes, tag++));
+      refs.set(face.key, embedFace(update, face, bytes, tag++));
     }
     return refs;
   }
 }
 
 /** PDF font dictionaries for a subset TrueType face (Type0, Identity-H, CID = glyph id). */
-function embedFace(
-  doc: PDFDocument,
-  PDFString: PdfLib['PDFString'],
-  face: Face,
-  fontBytes: Uint8Array,
-  tag: number,
-): PDFRef {
-  const ctx = doc.context;
+function embedFace(update: IncrementalUpdate, face: Face, fontBytes: Uint8Array, tag: number): number {
   const prefix = String.fromCharCode(...[0, 1, 2, 3, 4, 5].map((i) => 65 + ((tag * 7 + i * 3) % 26)));
-  const name = `${prefix}+Verso-${face.key}`;
+  const name = `/${prefix}+Verso-${face.key}`;
   const k = 1000 / face.upem;
-  const file = ctx.register(ctx.flateStream(fontBytes, { Length1: fontBytes.length }));
+  const file = update.allocate();
+  update.set(file, '<< >>', fontBytes, ` /Length1 ${fontBytes.length}`);
   const serif = face.key.startsWith('serif') || face.key === 'naskh';
-  const descriptor = ctx.register(
-    ctx.obj({
-      Type: 'FontDescriptor',
-      FontName: name,
-      Flags:
-        4 | (serif ? 2 : 0) | (face.key.includes('italic') ? 64 : 0) | (face.key.startsWith('mono') ? 1 : 0),
-      FontBBox: [-500, Math.round(face.descender * k), 1500, Math.round(face.ascender * k)],
-      ItalicAngle: face.key.includes('italic') ? -12 : 0,
-      Ascent: Math.round(face.ascender * k),
-      Descent: Math.round(face.descender * k),
-      CapHeight: Math.round(face.ascender * k * 0.7),
-      StemV: face.key.includes('bold') ? 140 : 80,
-      FontFile2: file,
-    }),
+  const flags =
+    4 | (serif ? 2 : 0) | (face.key.includes('italic') ? 64 : 0) | (face.key.startsWith('mono') ? 1 : 0);
+  const ascent = Math.round(face.ascender * k);
+  const descent = Math.round(face.descender * k);
+  const descriptor = update.allocate();
+  update.set(
+    descriptor,
+    `<< /Type /FontDescriptor /FontName ${name} /Flags ${flags} /FontBBox [-500 ${descent} 1500 ${ascent}] ` +
+      `/ItalicAngle ${face.key.includes('italic') ? -12 : 0} /Ascent ${ascent} /Descent ${descent} ` +
+      `/CapHeight ${Math.round(ascent * 0.7)} /StemV ${face.key.includes('bold') ? 140 : 80} /FontFile2 ${file} 0 R >>`,
   );
   const gids = [...face.used.keys()].sort((a, b) => a - b);
-  const widths: Array<number | number[]> = [];
-  for (const gid of gids) widths.push(gid, [Math.round((face.advances.get(gid) ?? 0) * k)]);
-  const cid = ctx.register(
-    ctx.obj({
-      Type: 'Font',
-      Subtype: 'CIDFontType2',
-      BaseFont: name,
-      // pdf-lib's obj() turns JS strings into names; the registry entries must be PDF strings.
-      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-      FontDescriptor: descriptor,
-      W: widths,
-      DW: 0,
-      CIDToGIDMap: 'Identity',
-    }),
+  const widths = gids.map((gid) => `${gid} [${Math.round((face.advances.get(gid) ?? 0) * k)}]`).join(' ');
+  const cid = update.allocate();
+  update.set(
+    cid,
+    `<< /Type /Font /Subtype /CIDFontType2 /BaseFont ${name} ` +
+      `/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R ` +
+      `/W [${widths}] /DW 0 /CIDToGIDMap /Identity >>`,
   );
-  const toUnicode = ctx.register(ctx.flateStream(toUnicodeCMap(face.used)));
-  return ctx.register(
-    ctx.obj({
-      Type: 'Font',
-      Subtype: 'Type0',
-      BaseFont: name,
-      Encoding: 'Identity-H',
-      DescendantFonts: [cid],
-      ToUnicode: toUnicode,
-    }),
+  const toUnicode = update.allocate();
+  update.set(toUnicode, '<< >>', toUnicodeCMap(face.used));
+  const font = update.allocate();
+  update.set(
+    font,
+    `<< /Type /Font /Subtype /Type0 /BaseFont ${name} /Encoding /Identity-H /DescendantFonts [${cid} 0 R] ` +
+      `/ToUnicode ${toUnicode} 0 R >>`,
   );
+  return font;
 }
 
 function utf16Hex(text: string): string {

@@ -4,9 +4,12 @@
  * with their boxes, fonts and colours; layout.ts groups them into blocks in reading order; the engine translates
  * the blocks; PDFium removes the replaced text objects, moves the kept ones (footnote marks, symbols) and
  * regenerates each content stream, so images, vector drawings, shadings, forms, links and annotations stay
- * exactly where they were and the original text is gone (not covered); pdf-lib then appends one content stream
- * per page that draws each translation in its block's box (typeset.ts) with Noto faces subset by HarfBuzz
- * (fonts.ts). Numbers-only blocks, code, math and text in scripts the engine does not translate are never touched.
+ * exactly where they were and the original text is gone (not covered). In the same regeneration PDFium places an
+ * empty form XObject on each page; after PDFium's one save, an incremental update (writer.ts) fills each with the
+ * operators that draw the page's translations in their blocks' boxes (typeset.ts), with Noto faces subset by
+ * HarfBuzz (fonts.ts). The file is parsed once and saved once. Numbers-only blocks, code, math and text in scripts
+ * the engine does not translate are never touched. Pages with /Rotate are laid out in display space (text upright
+ * as the reader sees it) and drawn through the inverse rotation.
  *
  * Why PDFium (measured 2025 on this machine, Node 20.20, the 13-page two-column pdfTeX paper of
  * shared/real-documents, `Unstructured-IO__multi-column.pdf`): `@embedpdf/pdfium` 2.15 installs from npm with its
@@ -18,8 +21,15 @@
  * redactions would do the removal, but AGPL-3.0 would bind Verso's licence) and content-stream rewriting with
  * pdf-lib over pdf.js operator lists (pdf.js flattens and merges text items, so mapping them back to operators
  * means re-implementing a content-stream interpreter: most work, most risk). `@hyzyla/pdfium` wraps the same
- * PDFium with fewer exported edit functions. Text is drawn with pdf-lib rather than PDFium's FPDFText_LoadFont,
- * which embeds whole font files (a CJK face is 4-20 MB) and cannot take shaped glyph positions.
+ * PDFium with fewer exported edit functions. Text is drawn with our own operators rather than PDFium's
+ * FPDFText_LoadFont, which embeds whole font files (a CJK face is 4-20 MB), and PDFium's text objects, which cannot
+ * take shaped glyph positions (PDFium writes them back without TJ adjustments).
+ *
+ * Cost (bench/pdf-layout.ts): the first version loaded PDFium's output again with pdf-lib and saved it whole,
+ * parsed every page twice and read each text object's text with FPDFTextObj_GetText (a scan of the page's
+ * characters per object); now pages read are kept loaded for the edit (bounded by an object budget), object texts
+ * come from one pass over the page's characters, PDFium's wasm exports are called directly, and shaping is
+ * cached per word.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { BatchTranslator } from '../markup/common.js';
@@ -29,9 +39,10 @@ import { faceChain, FONT_PACKAGES, FontSet, missingFonts, styleOf } from './font
 import type { FaceKey } from './fonts.js';
 import { dominantScript, pageBlocks, scriptOfLanguage } from './layout.js';
 import type { Block } from './layout.js';
-import { PdfiumDocument } from './pdfium.js';
+import { IDENTITY, PdfiumDocument } from './pdfium.js';
 import type { PageContent, Rect } from './pdfium.js';
 import { typeset } from './typeset.js';
+import { findSlots, IncrementalUpdate, pdfNumber, slotKey, slotPdf } from './writer.js';
 import type { Placement } from './typeset.js';
 
 export const MAX_PDF_BYTES = 200 * 1024 * 1024;
@@ -84,7 +95,8 @@ export async function analyse(bytes: Uint8Array, sourceLang?: string): Promise<A
     if (!script) throw new DocumentFormatError(SCANNED);
     const pages = contents.map((page, n) => {
       const blocks = pageBlocks(page, n, { script });
-      return { width: page.width, height: page.height, paths: page.paths, pictures: page.pictures, blocks };
+      const { width, height, paths, pictures, mediaBox, toUser } = page;
+      return { width, height, paths, pictures, mediaBox, toUser, blocks };
     });
     const blocks = pages.flatMap((p) => p.blocks.filter((b) => b.translate));
     if (blocks.length === 0) {
@@ -141,11 +153,8 @@ export function freeBox(
   return box;
 }
 
-function pdfNumber(n: number): string {
-  return (Math.round(n * 1000) / 1000).toString();
-}
-
-/** Content-stream operators that draw a page's placements; `fontName` maps a face to its resource name. */
+/** Content-stream operators that draw a page's placements; `fontName` maps a face to its resource name. Empty when
+ * nothing is drawn. */
 function drawOperators(placements: Placement[], fontName: (face: FaceKey) => string): string {
   const ops: string[] = [];
   for (const placement of placements) {
@@ -207,8 +216,9 @@ export async function translatePdfInPlace(
     const translated = new Map(analysis.blocks.map((b, i) => [b, texts[i]!]));
 
     const fonts = new FontSet();
-    const perPage: Placement[][] = [];
-    for (const [n, page] of analysis.pages.entries()) {
+    const edits: Array<{ remove: Set<number>; move: Map<number, { dx: number; dy: number }>; ops: string }> =
+      [];
+    for (const page of analysis.pages) {
       const placements: Placement[] = [];
       const remove = new Set<number>();
       const move = new Map<number, { dx: number; dy: number }>();
@@ -221,41 +231,55 @@ export async function translatePdfInPlace(
         for (const index of block.replaced) remove.add(index);
         for (const [id, to] of placement.moves) {
           const { object, raise } = block.kept.get(id)!;
-          move.set(object.index, { dx: to.x - object.x0, dy: to.baseline + raise - object.oy });
+          // Offsets are measured in display space; the object moves in the content's user space.
+          const [dx, dy] = [to.x - object.x0, to.baseline + raise - object.oy];
+          const [a, b, c, d] = page.toUser ?? IDENTITY;
+          move.set(object.index, { dx: a * dx + c * dy, dy: b * dx + d * dy });
         }
       }
-      doc.editPage(n, remove, move);
-      perPage.push(placements);
+      edits.push({ remove, move, ops: drawOperators(placements, (key) => `/F${key.replace(/\W/g, '')}`) });
       ctx.signal?.throwIfAborted();
     }
-    const edited = doc.save();
+
+    // Each page that gets text gets a placeholder form XObject from PDFium, placed with the page's edits in one
+    // regeneration of its content; the placeholders are filled in by the incremental update after the one save.
+    const key = slotKey();
+    const slotted = edits.flatMap((e, n) => (e.ops ? [n] : []));
+    const stub = slotted.length > 0 ? await PdfiumDocument.open(slotPdf(key, slotted.length)) : undefined;
+    try {
+      edits.forEach((edit, n) => {
+        const slot = slotted.indexOf(n);
+        const overlay = slot >= 0 ? doc.xobjectFrom(stub!, slot) : undefined;
+        try {
+          doc.editPage(n, edit.remove, edit.move, overlay);
+        } finally {
+          if (overlay) doc.closeXObject(overlay);
+        }
+      });
+    } finally {
+      stub?.close();
+    }
+    const saved = doc.save();
     doc.close();
 
-    const { PDFDocument } = await import('pdf-lib');
-    const out = await PDFDocument.load(edited, { updateMetadata: false });
-    const refs = await fonts.embed(out);
-    const ctxPdf = out.context;
-    out.getPages().forEach((page, n) => {
-      const placements = perPage[n] ?? [];
-      if (placements.every((p) => p.runs.length === 0)) return;
-      const names = new Map<FaceKey, string>();
-      const fontName = (key: FaceKey) => {
-        let name = names.get(key);
-        if (!name) {
-          name = page.node.newFontDictionary('VersoF', refs.get(key)!).toString();
-          names.set(key, name);
-        }
-        return name;
-      };
-      const ops = drawOperators(placements, fontName);
-      // The original content may leave the graphics state changed: wrap it in q/Q before drawing on top.
-      page.node.wrapContentStreams(
-        ctxPdf.register(ctxPdf.flateStream('q\n')),
-        ctxPdf.register(ctxPdf.flateStream('\nQ\n')),
+    const update = new IncrementalUpdate(saved);
+    const refs = await fonts.embed(update);
+    const found = findSlots(saved, key);
+    const fontResources = [...refs].map(([face, num]) => `/F${face.replace(/\W/g, '')} ${num} 0 R`).join(' ');
+    slotted.forEach((n, slot) => {
+      const num = found.get(slot);
+      if (num === undefined)
+        throw new Error(`The placeholder of page ${n + 1} is missing from PDFium's output.`);
+      const page = analysis.pages[n]!;
+      const box = page.mediaBox ?? { x0: 0, y0: 0, x1: page.width, y1: page.height };
+      update.set(
+        num,
+        `<< /Type /XObject /Subtype /Form /FormType 1 /BBox [${[box.x0, box.y0, box.x1, box.y1].map(pdfNumber).join(' ')}] ` +
+          `/Matrix [${(page.toUser ?? IDENTITY).map(pdfNumber).join(' ')}] /Resources << /Font << ${fontResources} >> >> >>`,
+        edits[n]!.ops,
       );
-      page.node.addContentStream(ctxPdf.register(ctxPdf.flateStream(ops)));
     });
-    await writeFile(outputPath, await out.save());
+    await writeFile(outputPath, update.finish());
     return translator.characters;
   } finally {
     doc.close();

@@ -304,7 +304,7 @@ export interface LayoutOptions {
 /** Blocks of one page in reading order. */
 export function pageBlocks(page: PageContent, pageIndex: number, options: LayoutOptions): Block[] {
   const rules = page.paths.filter((r) => r.x1 - r.x0 < 2 || r.y1 - r.y0 < 2);
-  const objects = page.texts.filter((o) => !o.rotated && !o.invisible && o.size > 0.5);
+  const objects = page.texts.filter((o) => !o.rotated && !o.invisible && !o.inForm && o.size > 0.5);
   const lines = buildLines(objects, rules);
   const groups = buildBlocks(lines, rules);
   const blocks: Block[] = groups.map((group) => {

@@ -42,6 +42,8 @@ export interface TextObject {
   rotated: boolean;
   /** Text render mode 3 (invisible, e.g. an OCR layer): left untouched. */
   invisible: boolean;
+  /** Inside a form XObject (index is then -1): read for the layout, left untouched. */
+  inForm?: boolean;
 }
 
 export interface Rect {
@@ -59,6 +61,68 @@ export interface PageContent {
   paths: Rect[];
   /** Boxes of images, shadings and form XObjects. */
   pictures: Rect[];
+  /** The page's MediaBox in the coordinates of its content (not always at the origin). */
+  mediaBox?: Rect;
+  /** Page rotation (/Rotate) in quarter turns clockwise. Every box and position above is in display space (text
+   * upright as the reader sees it); `toUser` maps display space back to the content's user space. */
+  rotation?: number;
+  toUser?: Matrix;
+}
+
+/** An affine matrix [a b c d e f]: x' = a·x + c·y + e, y' = b·x + d·y + f. */
+export type Matrix = [number, number, number, number, number, number];
+
+export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+
+/** `m` then `n`. */
+export function concat(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[1] * n[2],
+    m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2],
+    m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4],
+    m[4] * n[1] + m[5] * n[3] + n[5],
+  ];
+}
+
+export function invert(m: Matrix): Matrix {
+  const det = m[0] * m[3] - m[1] * m[2];
+  const [a, b, c, d] = [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det];
+  return [a, b, c, d, -(m[4] * a + m[5] * c), -(m[4] * b + m[5] * d)];
+}
+
+export function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+/** The box of `r` after `m`. */
+export function transformRect(m: Matrix, r: Rect): Rect {
+  const pts = [apply(m, r.x0, r.y0), apply(m, r.x1, r.y0), apply(m, r.x0, r.y1), apply(m, r.x1, r.y1)];
+  return {
+    x0: Math.min(...pts.map((p) => p[0])),
+    y0: Math.min(...pts.map((p) => p[1])),
+    x1: Math.max(...pts.map((p) => p[0])),
+    y1: Math.max(...pts.map((p) => p[1])),
+  };
+}
+
+/**
+ * User space to display space for a page rotated by `quarter` quarter turns clockwise: turning a sheet clockwise
+ * puts its left edge at the top, so on a /Rotate 90 page text written bottom-to-top reads left to right. Identity
+ * for unrotated pages (their coordinates stay as the content has them).
+ */
+export function displayMatrix(quarter: number, box: Rect): Matrix {
+  switch (quarter & 3) {
+    case 1:
+      return [0, -1, 1, 0, -box.y0, box.x1];
+    case 2:
+      return [-1, 0, 0, -1, box.x1, box.y1];
+    case 3:
+      return [0, 1, -1, 0, box.y1, -box.x0];
+    default:
+      return IDENTITY;
+  }
 }
 
 type Pdfium = WrappedPdfiumModule;
@@ -86,20 +150,33 @@ const ERRORS: Record<number, string> = {
   6: 'a page is damaged',
 };
 
+/** The raw wasm exports: called directly, they skip the per-call argument conversion of the cwrap wrappers, which
+ * dominated reading a text-heavy page (tens of thousands of calls). */
+type Exports = Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory };
+
 /** An open document; free it with close(). All handles point into PDFium's wasm memory. */
 export class PdfiumDocument {
   private closed = false;
   private readonly scratch: number;
+  private readonly x: Exports;
+  private f32View = new Float32Array(0);
+  private i32View = new Int32Array(0);
+  /** Pages left loaded between reading and editing (parsing a page again costs as much as reading it). */
+  private readonly loaded = new Map<number, { page: number; objects: number }>();
+  private loadedObjects = 0;
 
   private constructor(
     readonly P: Pdfium,
     readonly doc: number,
     private readonly dataPtr: number,
+    /** Page objects that may stay loaded between reading and editing (bounds the wasm memory). */
+    private readonly keepBudget: number,
   ) {
-    this.scratch = P.pdfium.wasmExports.malloc(64);
+    this.x = P.pdfium.wasmExports as unknown as Exports;
+    this.scratch = this.x.malloc!(64);
   }
 
-  static async open(bytes: Uint8Array): Promise<PdfiumDocument> {
+  static async open(bytes: Uint8Array, keepBudget = 60_000): Promise<PdfiumDocument> {
     const P = await pdfium();
     const m = P.pdfium;
     const ptr = m.wasmExports.malloc(bytes.length);
@@ -118,114 +195,223 @@ export class PdfiumDocument {
           'PDF, or save it again from its application.',
       );
     }
-    return new PdfiumDocument(P, doc, ptr);
+    return new PdfiumDocument(P, doc, ptr, keepBudget);
   }
 
   get pageCount(): number {
     return this.P.FPDF_GetPageCount(this.doc);
   }
 
+  /** Views of the wasm memory (replaced when the memory grows). */
+  private views(): void {
+    const buffer = this.x.memory.buffer;
+    if (this.f32View.buffer !== buffer) {
+      this.f32View = new Float32Array(buffer);
+      this.i32View = new Int32Array(buffer);
+    }
+  }
   private f32(i: number): number {
-    return this.P.pdfium.getValue(this.scratch + 4 * i, 'float');
+    this.views();
+    return this.f32View[(this.scratch >> 2) + i]!;
   }
   private u32(i: number): number {
-    return this.P.pdfium.getValue(this.scratch + 4 * i, 'i32') >>> 0;
+    this.views();
+    return this.i32View[(this.scratch >> 2) + i]! >>> 0;
+  }
+  private f64(i: number): number {
+    return this.P.pdfium.getValue(this.scratch + 8 * i, 'double');
   }
 
   private bounds(obj: number): Rect {
     const s = this.scratch;
-    this.P.FPDFPageObj_GetBounds(obj, s, s + 4, s + 8, s + 12);
+    this.x.FPDFPageObj_GetBounds!(obj, s, s + 4, s + 8, s + 12);
     return { x0: this.f32(0), y0: this.f32(1), x1: this.f32(2), y1: this.f32(3) };
+  }
+
+  /** The page handle of page `n`, loaded now or kept from reading. */
+  private page(n: number): number {
+    const kept = this.loaded.get(n);
+    if (kept) return kept.page;
+    const page = this.x.FPDF_LoadPage!(this.doc, n);
+    if (!page) throw new DocumentFormatError(`Page ${n + 1} of the PDF is damaged and cannot be read.`);
+    return page;
+  }
+
+  private release(n: number, page: number): void {
+    const kept = this.loaded.get(n);
+    if (kept?.page === page) {
+      this.loaded.delete(n);
+      this.loadedObjects -= kept.objects;
+    }
+    this.x.FPDF_ClosePage!(page);
   }
 
   /** Runs `fn` with page `n` loaded, then frees the page (one page in memory at a time). */
   withPage<T>(n: number, fn: (page: number) => T): T {
-    const page = this.P.FPDF_LoadPage(this.doc, n);
-    if (!page) throw new DocumentFormatError(`Page ${n + 1} of the PDF is damaged and cannot be read.`);
+    const page = this.page(n);
     try {
       return fn(page);
     } finally {
-      this.P.FPDF_ClosePage(page);
+      this.release(n, page);
     }
   }
 
-  /** Reads page `n`: size, text objects, path and picture boxes. */
+  /**
+   * The text of each text object, as FPDFTextObj_GetText gives it (the same rules: PDFium's
+   * CPDF_TextPage::GetTextByPredicate) but in one pass over the page's characters; FPDFTextObj_GetText scans every
+   * character of the page for each object, which is quadratic on text-heavy pages.
+   */
+  private objectTexts(textPage: number): Map<number, string> {
+    const x = this.x;
+    const count = x.FPDFText_CountChars!(textPage);
+    const objs = new Int32Array(count);
+    const codes = new Uint32Array(count);
+    /** Non-space characters before index i (prefix sums). */
+    const nonSpace = new Int32Array(count + 1);
+    for (let i = 0; i < count; i++) {
+      objs[i] = x.FPDFText_GetTextObject!(textPage, i);
+      codes[i] = x.FPDFText_GetUnicode!(textPage, i) >>> 0;
+      nonSpace[i + 1] = nonSpace[i]! + (codes[i] === 32 ? 0 : 1);
+    }
+    type State = { parts: string[]; last: number; posy: number };
+    const states = new Map<number, State>();
+    const s = this.scratch;
+    for (let i = 0; i < count; i++) {
+      const obj = objs[i]!;
+      if (!obj) continue;
+      let st = states.get(obj);
+      if (!st) {
+        st = { parts: [], last: -1, posy: 0 };
+        states.set(obj, st);
+      }
+      if (st.last !== i - 1) {
+        // Characters of other objects in between: a space right after this object's previous character is
+        // appended; any other character asks for a line feed when the baseline changed.
+        const from = st.last + 1;
+        if (st.last >= 0 && codes[from] === 32) st.parts.push(' ');
+        const lineFeed = nonSpace[i]! - nonSpace[from]! > 0;
+        if (lineFeed) {
+          x.FPDFText_GetCharOrigin!(textPage, i, s, s + 8);
+          const y = this.f64(1);
+          if (Math.abs(st.posy - y) > 0) {
+            st.posy = y;
+            if (st.parts.length > 0) st.parts.push('\r\n');
+          }
+        }
+      }
+      st.last = i;
+      const code = codes[i]!;
+      if (code) st.parts.push(code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd');
+    }
+    const out = new Map<number, string>();
+    for (const [obj, st] of states) {
+      if (st.last + 1 < count && codes[st.last + 1] === 32) st.parts.push(' ');
+      out.set(obj, st.parts.join(''));
+    }
+    return out;
+  }
+
+  /**
+   * Reads page `n`: size, text objects (also those inside form XObjects, flagged), path and picture boxes, all in
+   * display space. The page stays loaded for editPage while the keep budget allows.
+   */
   readPage(n: number): PageContent {
     const P = this.P;
     const m = P.pdfium;
-    return this.withPage(n, (page) => {
-      const textPage = P.FPDFText_LoadPage(page);
+    const x = this.x;
+    const page = this.page(n);
+    let keep = false;
+    try {
+      const textPage = x.FPDFText_LoadPage!(page);
       const texts: TextObject[] = [];
       const paths: Rect[] = [];
       const pictures: Rect[] = [];
-      const count = P.FPDFPage_CountObjects(page);
-      let buf = m.wasmExports.malloc(8192);
-      let bufSize = 8192;
+      const count = x.FPDFPage_CountObjects!(page);
+      const buf = x.malloc!(512);
       const fontCache = new Map<number, FontInfo>();
+      const mediaBox = this.mediaBox(page);
+      const rotation = x.FPDFPage_GetRotation!(page) & 3;
+      const display = displayMatrix(rotation, mediaBox);
+      const s = this.scratch;
+      const matrixOf = (obj: number): Matrix => {
+        x.FPDFPageObj_GetMatrix!(obj, s);
+        return [0, 1, 2, 3, 4, 5].map((k) => this.f32(k)) as Matrix;
+      };
       try {
-        for (let i = 0; i < count; i++) {
-          const obj = P.FPDFPage_GetObject(page, i);
-          const type = P.FPDFPageObj_GetType(obj);
-          if (type === OBJ.PATH) paths.push(this.bounds(obj));
-          else if (type === OBJ.IMAGE || type === OBJ.SHADING || type === OBJ.FORM)
-            pictures.push(this.bounds(obj));
-          if (type !== OBJ.TEXT) continue;
-          const need = P.FPDFTextObj_GetText(obj, textPage, 0, 0);
-          if (need > bufSize) {
-            m.wasmExports.free(buf);
-            bufSize = need;
-            buf = m.wasmExports.malloc(bufSize);
-          }
-          P.FPDFTextObj_GetText(obj, textPage, buf, bufSize);
-          const text = m.UTF16ToString(buf).replace(/\u0000/g, '');
-          if (text === '') continue;
-          const s = this.scratch;
-          P.FPDFPageObj_GetMatrix(obj, s);
-          const [a, b, c, d, e, f] = [0, 1, 2, 3, 4, 5].map((k) => this.f32(k)) as [
-            number,
-            number,
-            number,
-            number,
-            number,
-            number,
-          ];
-          P.FPDFTextObj_GetFontSize(obj, s + 24);
+        const objectText = this.objectTexts(textPage);
+        const readText = (obj: number, index: number, toDisplay: Matrix, inForm: boolean) => {
+          const text = objectText.get(obj) ?? '';
+          if (text === '') return;
+          const [a, b, c, d, e, f] = concat(matrixOf(obj), toDisplay);
+          x.FPDFTextObj_GetFontSize!(obj, s + 24);
           const fontSize = this.f32(6);
           const scale = Math.sqrt(Math.abs(a * d - b * c)) || 1;
-          const fontPtr = P.FPDFTextObj_GetFont(obj);
+          const fontPtr = x.FPDFTextObj_GetFont!(obj);
           let font = fontCache.get(fontPtr);
           if (!font) {
-            P.FPDFFont_GetBaseFontName(fontPtr, buf, 256);
+            x.FPDFFont_GetBaseFontName!(fontPtr, buf, 256);
             const name = m.UTF8ToString(buf).replace(/^[A-Z]{6}\+/, '');
-            P.FPDFFont_GetItalicAngle(fontPtr, s);
+            x.FPDFFont_GetItalicAngle!(fontPtr, s);
             const italicAngle = m.getValue(s, 'i32');
             font = {
               name,
-              flags: P.FPDFFont_GetFlags(fontPtr),
-              weight: P.FPDFFont_GetWeight(fontPtr),
+              flags: x.FPDFFont_GetFlags!(fontPtr),
+              weight: x.FPDFFont_GetWeight!(fontPtr),
               italicAngle,
             };
             fontCache.set(fontPtr, font);
           }
-          P.FPDFPageObj_GetFillColor(obj, s, s + 4, s + 8, s + 12);
+          x.FPDFPageObj_GetFillColor!(obj, s, s + 4, s + 8, s + 12);
           const color: [number, number, number] = [this.u32(0) / 255, this.u32(1) / 255, this.u32(2) / 255];
-          const box = this.bounds(obj);
           texts.push({
-            index: i,
+            index: inForm ? -1 : index,
             text,
-            ...box,
+            ...transformRect(toDisplay, this.bounds(obj)),
             ox: e,
             oy: f,
             size: fontSize * scale,
             font,
             color,
             rotated: Math.abs(b) > 1e-3 * Math.abs(a) || Math.abs(c) > 1e-3 * Math.abs(d) || a <= 0 || d <= 0,
-            invisible: P.FPDFTextObj_GetTextRenderMode(obj) === 3,
+            invisible: x.FPDFTextObj_GetTextRenderMode!(obj) === 3,
+            ...(inForm ? { inForm } : {}),
           });
+        };
+        /** Reads a form's objects; true when it draws anything but text (then it counts as a picture). */
+        const readForm = (form: number, toDisplay: Matrix, depth: number): boolean => {
+          let drawing = false;
+          const inner = x.FPDFFormObj_CountObjects!(form);
+          for (let i = 0; i < inner; i++) {
+            const obj = x.FPDFFormObj_GetObject!(form, i);
+            const type = x.FPDFPageObj_GetType!(obj);
+            if (type === OBJ.TEXT) readText(obj, i, toDisplay, true);
+            else if (type === OBJ.FORM && depth < 8) {
+              if (readForm(obj, concat(matrixOf(obj), toDisplay), depth + 1)) drawing = true;
+            } else drawing = true;
+          }
+          return drawing;
+        };
+        for (let i = 0; i < count; i++) {
+          const obj = x.FPDFPage_GetObject!(page, i);
+          const type = x.FPDFPageObj_GetType!(obj);
+          if (type === OBJ.TEXT) readText(obj, i, display, false);
+          else if (type === OBJ.PATH) paths.push(transformRect(display, this.bounds(obj)));
+          else if (type === OBJ.IMAGE || type === OBJ.SHADING)
+            pictures.push(transformRect(display, this.bounds(obj)));
+          else if (type === OBJ.FORM) {
+            // Objects inside a form are in the form's space; its matrix takes them to the page's.
+            if (readForm(obj, concat(matrixOf(obj), display), 1))
+              pictures.push(transformRect(display, this.bounds(obj)));
+          }
+        }
+        if (this.loadedObjects + count <= this.keepBudget) {
+          keep = true;
+          this.loaded.set(n, { page, objects: count });
+          this.loadedObjects += count;
         }
       } finally {
-        m.wasmExports.free(buf);
-        P.FPDFText_ClosePage(textPage);
+        x.free!(buf);
+        x.FPDFText_ClosePage!(textPage);
       }
       return {
         width: P.FPDF_GetPageWidthF(page),
@@ -233,31 +419,72 @@ export class PdfiumDocument {
         texts,
         paths,
         pictures,
+        mediaBox: transformRect(display, mediaBox),
+        rotation,
+        toUser: invert(display),
       };
-    });
+    } finally {
+      if (!keep) this.release(n, page);
+    }
+  }
+
+  /** The page's MediaBox (where a form drawn over the whole page must reach). */
+  mediaBox(page: number): Rect {
+    const s = this.scratch;
+    if (!this.x.FPDFPage_GetMediaBox!(page, s, s + 4, s + 8, s + 12)) {
+      return { x0: 0, y0: 0, x1: this.P.FPDF_GetPageWidthF(page), y1: this.P.FPDF_GetPageHeightF(page) };
+    }
+    return { x0: this.f32(0), y0: this.f32(1), x1: this.f32(2), y1: this.f32(3) };
   }
 
   /**
-   * Edits page `n`: removes the text objects in `remove`, moves those in `move` by their offsets, and regenerates
-   * the page's content stream (everything else is written back as it was parsed).
+   * Edits page `n`: removes the text objects in `remove`, moves those in `move` by their offsets, places the
+   * form XObject `overlay` (a handle from FPDF_NewXObjectFromPage) over the page, and regenerates the page's
+   * content stream (everything else is written back as it was parsed). The page is freed afterwards.
    */
-  editPage(n: number, remove: Set<number>, move: Map<number, { dx: number; dy: number }>): void {
-    if (remove.size === 0 && move.size === 0) return;
-    const P = this.P;
+  editPage(
+    n: number,
+    remove: Set<number>,
+    move: Map<number, { dx: number; dy: number }>,
+    overlay?: number,
+  ): void {
+    const x = this.x;
+    if (remove.size === 0 && move.size === 0 && !overlay) {
+      const kept = this.loaded.get(n);
+      if (kept) this.release(n, kept.page);
+      return;
+    }
     this.withPage(n, (page) => {
-      const count = P.FPDFPage_CountObjects(page);
+      const count = x.FPDFPage_CountObjects!(page);
       const doomed: number[] = [];
       for (let i = 0; i < count; i++) {
-        const obj = P.FPDFPage_GetObject(page, i);
+        const obj = x.FPDFPage_GetObject!(page, i);
         const shift = move.get(i);
-        if (shift) P.FPDFPageObj_Transform(obj, 1, 0, 0, 1, shift.dx, shift.dy);
+        if (shift) x.FPDFPageObj_Transform!(obj, 1, 0, 0, 1, shift.dx, shift.dy);
         else if (remove.has(i)) doomed.push(obj);
       }
-      for (const obj of doomed) if (P.FPDFPage_RemoveObject(page, obj)) P.FPDFPageObj_Destroy(obj);
-      if (!P.FPDFPage_GenerateContent(page)) {
+      for (const obj of doomed) if (x.FPDFPage_RemoveObject!(page, obj)) x.FPDFPageObj_Destroy!(obj);
+      if (overlay) {
+        const form = x.FPDF_NewFormObjectFromXObject!(overlay);
+        if (!form) throw new DocumentFormatError(`Page ${n + 1} of the PDF could not be rewritten.`);
+        x.FPDFPage_InsertObject!(page, form);
+      }
+      if (!x.FPDFPage_GenerateContent!(page)) {
         throw new DocumentFormatError(`Page ${n + 1} of the PDF could not be rewritten.`);
       }
     });
+  }
+
+  /** A form XObject of page `index` of `source` (another open document), owned by this document's file. Free the
+   * handle with closeXObject once placed. */
+  xobjectFrom(source: PdfiumDocument, index: number): number {
+    const handle = this.x.FPDF_NewXObjectFromPage!(this.doc, source.doc, index);
+    if (!handle) throw new Error('PDFium could not make a form XObject');
+    return handle;
+  }
+
+  closeXObject(handle: number): void {
+    this.x.FPDF_CloseXObject!(handle);
   }
 
   /** Saves the document (decrypted: the output is written by pdf-lib, which cannot write encrypted files). */
@@ -284,6 +511,8 @@ export class PdfiumDocument {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const { page } of this.loaded.values()) this.x.FPDF_ClosePage!(page);
+    this.loaded.clear();
     this.P.FPDF_CloseDocument(this.doc);
     this.P.pdfium.wasmExports.free(this.dataPtr);
     this.P.pdfium.wasmExports.free(this.scratch);

@@ -176,14 +176,30 @@ export function typeset(block: Block, marked: string, box: Rect, fonts: FontSet,
         x += block.kept.get(item.ph)!.object.x1 - block.kept.get(item.ph)!.object.x0;
         continue;
       }
-      const fontRuns = fonts.runs(item.text, faces);
-      if (item.rtl) fontRuns.reverse();
-      for (const run of fontRuns) {
-        const glyphs = fonts.shape(run.face, run.text, item.rtl);
-        fonts.use(run.face, glyphs);
+      let shaped: Array<{ face: Face; glyphs: ShapedGlyph[] }>;
+      if (item.rtl) {
+        shaped = fonts
+          .runs(item.text, faces)
+          .reverse()
+          .map((run) => ({ face: run.face, glyphs: fonts.shape(run.face, run.text, true) }));
+      } else {
+        // Left-to-right text is shaped word by word (cached: words repeat) and the words' runs joined again; no
+        // shaping feature of these scripts crosses a space.
+        shaped = [];
+        for (const word of item.text.split(/( )/)) {
+          if (word === '') continue;
+          for (const run of fonts.shapeText(word, faces)) {
+            const last = shaped[shaped.length - 1];
+            if (last && last.face === run.face) last.glyphs = last.glyphs.concat(run.glyphs);
+            else shaped.push({ face: run.face, glyphs: run.glyphs });
+          }
+        }
+      }
+      for (const { face, glyphs } of shaped) {
+        fonts.use(face, glyphs);
         const extra = glyphs.map((g) => (g.text === ' ' ? perSpace : 0));
-        runs.push({ face: run.face, size, x, y: baseline, glyphs, extra, color: block.color });
-        for (let i = 0; i < glyphs.length; i++) x += (glyphs[i]!.advance / run.face.upem) * size + extra[i]!;
+        runs.push({ face, size, x, y: baseline, glyphs, extra, color: block.color });
+        for (let i = 0; i < glyphs.length; i++) x += (glyphs[i]!.advance / face.upem) * size + extra[i]!;
       }
     }
     baseline -= pitch * size;
