@@ -3,7 +3,7 @@
  * selection, rename in place and the per-row actions. Filtering and sorting happen in `filterKeys` (pure, also
  * used by the benchmark).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
@@ -72,6 +72,8 @@ export function KeysTable({
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
     initialRect: { width: 900, height: 480 },
+    // A box not laid out yet (or a DOM without layout) measures 0 high: assume its CSS height so rows still render.
+    observeElementRect: (instance, cb) => observeElementRect(instance, (r) => cb(r.height > 0 ? r : { width: r.width || 900, height: 480 })),
   });
   const createdLabel = (iso: string) => fmt.date(Date.parse(iso), 'medium');
   const selectable = keys.filter((k) => !k.isDeactivated);

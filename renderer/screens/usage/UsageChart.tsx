@@ -87,6 +87,8 @@ export function UsageChart({ history, limit, now }: { history: UsageHistory; lim
     loadUPlot()
       .then((UPlot) => {
         if (cancelled || !host.current) return;
+        // No 2D canvas (a locked-down or headless renderer): the table below carries the figures.
+        if (!document.createElement('canvas').getContext('2d')) throw new Error('no canvas');
         const accent = cssColour(el, '--accent');
         const muted = cssColour(el, '--fg-muted');
         const fg = cssColour(el, '--fg');

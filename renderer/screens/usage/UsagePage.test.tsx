@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+/**
+ * Component tests (renderer, happy-dom): the Usage screen with a fake main. Missing fields read as unknown, the
+ * "no limit set" value reads as "no limit", the key's bar and products show for Pro only, and an alert shows as a
+ * banner that can be dismissed.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UsageHistory, UsageReport } from '../../../shared/ipc/contract-usage.js';
+import { useUiStore } from '../../state/ui-store.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer } from '../../test-utils/scenario.js';
+
+beforeEach(() => {
+  resetRenderer();
+  useUiStore.setState({ screen: 'usage' });
+});
+afterEach(() => cleanup());
+
+const period = { start: '2026-05-01T00:00:00.000Z', end: '2026-06-01T00:00:00.000Z', assumed: false };
+const history: UsageHistory = {
+  connectionId: LOCAL_CONNECTION.id,
+  period,
+  days: [{ day: 1, date: '2026-05-01', characters: 10 }],
+  previousDays: [],
+  cumulative: [10],
+  forecast: null,
+  split: { text: 0, documents: 0, byConnection: [] },
+  snapshotCount: 1,
+};
+const report = (usage: UsageReport['usage']): UsageReport => ({ connectionId: LOCAL_CONNECTION.id, usage, period, fetchedAt: new Date().toISOString() });
+
+describe('Usage screen', () => {
+  it('shows unknown for fields the service left out, and no limit for the unset limit', async () => {
+    renderApp({
+      'usage.get': () => report({ characterCount: null, characterLimit: 1_000_000_000_000, unlimited: true }),
+      'usage.history': () => history,
+      'usage.alerts': () => [],
+      'usage.alertSettings': () => ({ enabled: true, thresholds: [80, 100] }),
+    });
+    const card = await screen.findByRole('region', { name: 'This period' });
+    expect(within(card).getByText('unknown characters, no limit')).toBeTruthy();
+    expect(within(card).queryByText('This key')).toBeNull();
+    expect(within(card).queryByRole('table')).toBeNull();
+  });
+
+  it('shows the account and key bars with their share, and the products of a Pro account', async () => {
+    renderApp({
+      'usage.get': () =>
+        report({
+          characterCount: 850,
+          characterLimit: 1000,
+          unlimited: false,
+          apiKeyCharacterCount: 10,
+          apiKeyCharacterLimit: 10,
+          apiKeyUnlimited: false,
+          products: [{ productType: 'translate', characterCount: 800, apiKeyCharacterCount: 10 }],
+        }),
+      'usage.history': () => history,
+      'usage.alerts': () => [],
+      'usage.alertSettings': () => ({ enabled: true, thresholds: [80, 100] }),
+    });
+    const meters = await screen.findAllByRole('meter');
+    expect(meters.map((m) => m.getAttribute('aria-label'))).toEqual(['Account', 'This key']);
+    expect(meters[0]!.getAttribute('aria-valuenow')).toBe('850');
+    expect(screen.getByText('More than 80 % of this limit is used.')).toBeTruthy();
+    expect(screen.getByText(/This limit is reached/)).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'Translate' })).toBeTruthy();
+  });
+
+  it('shows an alert as a banner until dismissed', async () => {
+    let pending = [
+      { connectionId: 'c', connectionName: 'Work', scope: 'account' as const, threshold: 80, characterCount: 800, characterLimit: 1000, at: '2026-05-02T00:00:00Z' },
+    ];
+    const app = renderApp({
+      'usage.get': () => report({ characterCount: 800, characterLimit: 1000, unlimited: false }),
+      'usage.history': () => history,
+      'usage.alerts': () => pending,
+      'usage.dismissAlerts': () => (pending = []),
+      'usage.alertSettings': () => ({ enabled: true, thresholds: [80, 100] }),
+    });
+    expect(await screen.findByText(/Work: 80 % of the account limit is used/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText(/Work: 80 %/)).toBeNull());
+    expect(app.callsOf('usage.dismissAlerts')).toHaveLength(1);
+  });
+});
