@@ -11,7 +11,8 @@ import { channelOf } from '../../shared/ipc/channels.js';
 import { createSafeStorageCipher } from './adapters/electron-cipher.js';
 import { createElectronHttpTransport } from './adapters/electron-http.js';
 import { createUtilityProcessLauncher } from './adapters/electron-launcher.js';
-import { electronClipboard, electronOpener, electronSaveDialog } from './adapters/electron-shell.js';
+import { electronClipboard, electronNotifier, electronOpener, electronSaveDialog } from './adapters/electron-shell.js';
+import { electronFileShell, electronOpenFilesDialog, electronProgressSink } from './adapters/electron-documents.js';
 import { createElectronStore } from './adapters/electron-store-kv.js';
 import { systemClock } from './adapters/node-clock.js';
 import { nodeFileSystem } from './adapters/node-fs.js';
@@ -72,6 +73,7 @@ async function start(): Promise<void> {
       opener: electronOpener,
       clipboard: electronClipboard,
       saveDialog: electronSaveDialog,
+      documents: { dialog: electronOpenFilesDialog, shell: electronFileShell, notifier: electronNotifier, progress: electronProgressSink },
     },
     {
       userDataDir: app.getPath('userData'),
