@@ -5,9 +5,11 @@
  */
 import { useT } from '../i18n/index.js';
 import { AboutSection } from './settings/about-section.js';
+import { AdminKeySection } from './settings/admin-key-section.js';
 import { ConnectionsSection } from './settings/connections-section.js';
 import { LocalEngineSection } from './settings/local-engine-section.js';
 import { PreferencesSection } from './settings/preferences-section.js';
+import { TranslateSection } from './settings/translate-section.js';
 
 export default function SettingsScreen() {
   const t = useT();
@@ -15,7 +17,9 @@ export default function SettingsScreen() {
     <div className="screen">
       <h1>{t('settings.title')}</h1>
       <PreferencesSection />
+      <TranslateSection />
       <ConnectionsSection />
+      <AdminKeySection />
       <LocalEngineSection />
       <AboutSection />
     </div>

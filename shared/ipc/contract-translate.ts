@@ -46,6 +46,8 @@ export const TranslatePrefsPatch = z
     remember: z
       .object({ connectionId: Id, sourceLang: z.union([LangCode, z.literal('')]), targetLang: LangCode })
       .optional(),
+    /** Forgets the languages remembered for one connection (Settings → Translate). */
+    forget: Id.optional(),
   })
   .strict();
 export type TranslatePrefsPatch = z.input<typeof TranslatePrefsPatch>;
@@ -53,8 +55,11 @@ export type TranslatePrefsPatch = z.input<typeof TranslatePrefsPatch>;
 export const translateCalls = {
   'translatePrefs.get': { input: NoInput, output: TranslatePrefs },
   'translatePrefs.update': { input: TranslatePrefsPatch, output: TranslatePrefs },
-  /** Source → target pairs of the active connection (the local engine says; hosted: null = all). */
-  'languages.pairs': { input: z.object({ refresh: z.boolean().optional() }), output: LanguagePairs },
+  /** Source → target pairs of a connection, the active one by default (the local engine says; hosted: null = all). */
+  'languages.pairs': {
+    input: z.object({ refresh: z.boolean().optional(), connectionId: Id.optional() }),
+    output: LanguagePairs,
+  },
 } as const;
 
 export const translateEvents = {

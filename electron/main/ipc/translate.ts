@@ -8,7 +8,7 @@ export function registerTranslateIpc(ctx: HandleContext, s: AppServices): void {
   handle(ctx, 'translate.batch', (i) => s.translate.batch({ ...i, concurrency: i.concurrency ?? s.settings.get().batchConcurrency }));
   handle(ctx, 'translate.cancel', (i) => s.translate.cancel(i.requestId));
   handle(ctx, 'translate.detect', (i) => s.translate.detect(i.texts));
-  handle(ctx, 'languages.pairs', (i) => s.languages.pairs(i.refresh === true));
+  handle(ctx, 'languages.pairs', (i) => s.languages.pairs(i.refresh === true, i.connectionId));
   handle(ctx, 'translatePrefs.get', () => s.translatePrefs.get());
   handle(ctx, 'translatePrefs.update', async (i) => {
     const next = s.translatePrefs.update(i);

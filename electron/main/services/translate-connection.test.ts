@@ -116,3 +116,20 @@ describe('a detected source the engine cannot translate', () => {
     expect(!chosen.ok && chosen.error.detectedSourceLanguage).toBeUndefined();
   });
 });
+
+describe('Settings → Translate in main', () => {
+  it('lists the local engine’s pairs while another connection is active, and forgets remembered languages', async () => {
+    const { app, localId, customId } = await twoConnections();
+    await app.call('connections.setActive', { id: customId });
+    const local = await app.call('languages.pairs', { connectionId: localId });
+    expect(local.ok && local.data.pairs).toContainEqual({ source: 'EN', target: 'DE' });
+    const active = await app.call('languages.pairs', {});
+    expect(active.ok && active.data.pairs).toBeNull();
+
+    await app.call('translatePrefs.update', { remember: { connectionId: localId, sourceLang: 'EN', targetLang: 'DE' } });
+    await app.call('translatePrefs.update', { remember: { connectionId: customId, sourceLang: '', targetLang: 'FR' } });
+    const after = await app.call('translatePrefs.update', { forget: customId });
+    expect(after.ok && after.data.perConnection).toEqual({ [localId]: { sourceLang: 'EN', targetLang: 'DE' } });
+    expect(app.events.some((e) => e.name === 'translatePrefs.changed')).toBe(true);
+  });
+});

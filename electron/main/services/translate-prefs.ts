@@ -48,10 +48,12 @@ export class TranslatePrefsService {
       const ids = Object.keys(next.perConnection);
       for (const id of ids.slice(0, Math.max(0, ids.length - MAX_REMEMBERED))) delete next.perConnection[id];
     }
+    if (patch.forget !== undefined) delete next.perConnection[patch.forget];
     const parsed = TranslatePrefs.parse(next);
     this.store.set(KEY, parsed);
     // Remembering languages happens on every pick; only the choices a Settings screen shows are announced.
-    if (patch.secondLanguage !== undefined || patch.historyEnabled !== undefined || patch.historyMaxEntries !== undefined) {
+    const shown = [patch.secondLanguage, patch.historyEnabled, patch.historyMaxEntries, patch.forget];
+    if (shown.some((v) => v !== undefined)) {
       this.onChange(parsed);
     }
     return parsed;
