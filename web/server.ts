@@ -141,6 +141,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
   const composed = composeServices(
     {
       transport: createNodeHttpTransport({ dispatcher: proxy.dispatcher }),
+      proxy,
       clock: systemClock,
       cipher: o.testCipher
         ? createTestFileCipher(join(o.dataDir, 'test-only-secret.key'))

@@ -20,6 +20,8 @@ import { LocalServiceManager } from './services/local-service.js';
 import type { Clock, ExternalOpener, FileSystem, HttpTransport, KeyValueStore, Random, SecretCipher, ServiceLauncher } from './services/ports.js';
 import { SettingsService } from './services/settings.js';
 import { createTranslateDomain } from './services/history-compose.js';
+import { createNetworkDomain } from './services/network-compose.js';
+import type { ProxyApplier } from './services/network.js';
 
 export interface ComposePorts {
   transport: HttpTransport;
@@ -35,6 +37,8 @@ export interface ComposePorts {
   saveDialog: SaveDialog;
   /** Documents screen's desktop integrations (open dialog, open/show result, notification, progress bar). */
   documents?: DocumentsPorts;
+  /** Applies the proxy and extra trusted CAs to this runtime's connections (Electron session, or undici). */
+  proxy?: ProxyApplier;
 }
 
 export interface ComposeConfig {
@@ -101,6 +105,7 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
       }),
   });
   const { usage, adminKeys } = createUsageDomain({ ports, config, connections, events, i18n });
+  const { network, desktop, proxyCredentials } = createNetworkDomain({ ports });
   const services: AppServices = {
     connections,
     languages: new LanguagesService(connections, ports.stores.cache, () => ports.clock.now()),
@@ -118,13 +123,15 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
       allowedHosts: config.allowedExternalHosts,
     }),
     local,
+    network,
+    desktop,
   };
   services.translate.onBilled = (connectionId, characters) => void usage.recordBilled({ connectionId, kind: 'text', characters, at: ports.clock.now() });
   return {
     services,
     events,
     i18n,
-    secrets: () => [...connections.knownSecrets(), ...adminKeys.heldSecrets(), ...services.documents.heldSecrets()],
+    secrets: () => [...connections.knownSecrets(), ...adminKeys.heldSecrets(), ...services.documents.heldSecrets(), ...proxyCredentials.knownSecrets()],
     async shutdown() {
       services.documents.close();
       await local.stop().catch(() => undefined);

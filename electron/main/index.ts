@@ -14,6 +14,12 @@ import { createUtilityProcessLauncher } from './adapters/electron-launcher.js';
 import { electronClipboard, electronNotifier, electronOpener, electronSaveDialog } from './adapters/electron-shell.js';
 import { electronFileShell, electronOpenFilesDialog, electronProgressSink } from './adapters/electron-documents.js';
 import { createElectronStore } from './adapters/electron-store-kv.js';
+import { createElectronCopySignal, electronClipboardReader } from './adapters/electron-clipboard-watch.js';
+import { createElectronProxyApplier } from './adapters/electron-proxy.js';
+import { electronShortcuts } from './adapters/electron-shortcut.js';
+import { createElectronTray } from './adapters/electron-tray.js';
+import { createMainWindowPort } from './adapters/electron-window.js';
+import { DesktopIntegration } from './services/desktop.js';
 import { systemClock } from './adapters/node-clock.js';
 import { nodeFileSystem } from './adapters/node-fs.js';
 import { buildUserAgent, composeServices, warmUp } from './compose.js';
@@ -43,6 +49,7 @@ if (!app.requestSingleInstanceLock()) {
     const win = BrowserWindow.getAllWindows()[0];
     if (win) {
       if (win.isMinimized()) win.restore();
+      win.show();
       win.focus();
     }
   });
@@ -74,6 +81,8 @@ async function start(): Promise<void> {
       clipboard: electronClipboard,
       saveDialog: electronSaveDialog,
       documents: { dialog: electronOpenFilesDialog, shell: electronFileShell, notifier: electronNotifier, progress: electronProgressSink },
+      // Proxy and extra trusted CAs on the default session, applied at start and on every change (Settings → Network).
+      proxy: createElectronProxyApplier(),
     },
     {
       userDataDir: app.getPath('userData'),
@@ -104,19 +113,45 @@ async function start(): Promise<void> {
   composed.i18n.onChange(setMenu);
 
   warmUp(composed);
-  createMainWindow({ preload: join(HERE, '../preload/index.cjs'), devUrl });
+  // Tray, global shortcut, copy twice and close-to-tray (services/desktop.ts); each follows Settings live. The
+  // window port asks the integration whether closing hides; the integration needs the port: one is made first.
+  const desktopRef: { current?: DesktopIntegration } = {};
+  const mainWindow = createMainWindowPort(
+    () => createMainWindow({ preload: join(HERE, '../preload/index.cjs'), devUrl }),
+    () => desktopRef.current?.shouldHideOnClose() ?? false,
+  );
+  mainWindow.open();
+  const desktop = new DesktopIntegration({
+    tray: createElectronTray(),
+    shortcuts: electronShortcuts,
+    copySignal: createElectronCopySignal(),
+    clipboard: electronClipboardReader,
+    window: mainWindow,
+    i18n: composed.i18n,
+    settings: composed.services.settings,
+    events: composed.events,
+    documentsActive: async () => (await composed.services.documents.list()).summary.active,
+    navigate: () => composed.events.emit('app.command', { command: 'navigate.documents' }),
+    quit: () => app.quit(),
+  });
+  desktopRef.current = desktop;
+  desktop.start();
+  composed.services.desktop.attach(() => desktop.status());
 
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow({ preload: join(HERE, '../preload/index.cjs'), devUrl });
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow.open();
+    else mainWindow.show();
   });
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    if (process.platform !== 'darwin' && !desktop.keepsRunningWithoutWindows()) app.quit();
   });
   let quitting = false;
   app.on('before-quit', (e) => {
+    desktop.markQuitting();
     if (quitting) return;
     quitting = true;
     e.preventDefault();
+    desktop.dispose();
     void composed.shutdown().finally(() => app.quit());
   });
 }

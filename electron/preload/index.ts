@@ -129,6 +129,8 @@ export const api = {
     languages: call('localService.languages'),
     restart: call('localService.restart'),
   },
+  desktop: { status: call('desktop.status') },
+  network: { get: call('network.get'), update: call('network.update') },
   on: on as VersoApi['on'],
 } satisfies VersoApi;
 

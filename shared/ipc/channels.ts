@@ -19,4 +19,6 @@ export const EVENT_NAME_LIST = [
   'settings.changed',
   'documents.changed',
   'app.command',
+  'desktop.translateText',
+  'desktop.statusChanged',
 ] as const;

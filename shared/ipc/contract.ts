@@ -37,6 +37,8 @@ import {
 export { AuthScheme, Id, LangCode, NoInput, Persistence } from './contract-common.js';
 import { translateCalls, translateEvents } from './contract-translate.js';
 import { historyCalls, historyEvents } from './contract-history.js';
+import { DEFAULT_DESKTOP_SETTINGS, desktopCalls, desktopEvents, desktopSettingsShape } from './contract-desktop.js';
+export * from './contract-desktop.js';
 export * from './contract-translate.js';
 export * from './contract-history.js';
 
@@ -315,6 +317,7 @@ export const Settings = z.object({
   batchConcurrency: z.number().int().min(1).max(8),
   /** The Translate screen's unfinished work; null when there is none yet. */
   translateDraft: TranslateDraft.nullable(),
+  ...desktopSettingsShape,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -326,6 +329,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaults: { sourceLang: null, targetLang: 'EN-US', formality: 'default', modelType: 'latency_optimized' },
   batchConcurrency: 4,
   translateDraft: null,
+  ...DEFAULT_DESKTOP_SETTINGS,
 };
 
 export const SettingsPatch = z
@@ -345,6 +349,7 @@ export const SettingsPatch = z
       .optional(),
     batchConcurrency: z.number().int().min(1).max(8).optional(),
     translateDraft: TranslateDraft.nullable().optional(),
+    ...desktopSettingsShape,
   })
   .strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
@@ -492,6 +497,7 @@ export const contract = {
   'localService.restart': { input: NoInput, output: LocalServiceStatus },
   ...translateCalls,
   ...historyCalls,
+  ...desktopCalls,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;
@@ -537,6 +543,7 @@ export const events = {
   'app.command': z.object({ command: MenuCommand }),
   ...translateEvents,
   ...historyEvents,
+  ...desktopEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Events = typeof events;

@@ -9,6 +9,7 @@ import type { HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
 import { registerTranslateIpc } from './translate.js';
 import { registerHistoryIpc } from './history.js';
+import { registerDesktopIpc } from './desktop.js';
 
 export function registerAllIpc(ctx: HandleContext, services: AppServices): void {
   registerConnectionsIpc(ctx, services);
@@ -22,4 +23,5 @@ export function registerAllIpc(ctx: HandleContext, services: AppServices): void 
   registerSettingsIpc(ctx, services);
   registerAppIpc(ctx, services);
   registerLocalServiceIpc(ctx, services);
+  registerDesktopIpc(ctx, services);
 }

@@ -14,6 +14,8 @@ import type { SettingsService } from '../services/settings.js';
 import type { TranslateService } from '../services/translate.js';
 import type { HistoryService } from '../services/history.js';
 import type { TranslatePrefsService } from '../services/translate-prefs.js';
+import type { DesktopStatusSource } from '../services/desktop.js';
+import type { NetworkSettingsService } from '../services/network-settings.js';
 
 export interface AppServices {
   connections: ConnectionsService;
@@ -28,4 +30,6 @@ export interface AppServices {
   settings: SettingsService;
   app: AppService;
   local: LocalServiceManager;
+  network: NetworkSettingsService;
+  desktop: DesktopStatusSource;
 }

@@ -78,6 +78,8 @@ export function electronProxyConfig(plan: ProxyPlan): { mode: 'system' } | { mod
 /** Applies a plan to one runtime's connections (Electron session, or the Node transport's dispatcher). */
 export interface ProxyApplier {
   apply(plan: ProxyPlan): Promise<void>;
+  /** Trusts these extra CA certificates (PEM) besides the system's; an empty list trusts the system's only. */
+  trust?(caPems: readonly string[]): Promise<void>;
 }
 
 const PASSWORD_KEY = 'proxy.password';
@@ -158,5 +160,16 @@ export class NetworkService {
     this.current = plan;
     if (failures.length) this.log(`[network] proxy applied with errors: ${failures.join('; ')}`);
     return plan;
+  }
+
+  /** Gives every runtime the extra trusted CA certificates (see network-ca.ts). */
+  async trust(caPems: readonly string[]): Promise<void> {
+    for (const a of this.appliers) {
+      try {
+        await a.trust?.(caPems);
+      } catch (e) {
+        this.log(`[network] extra CA certificates not applied: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
   }
 }

@@ -13,6 +13,7 @@ import firstRun from './first-run.json';
 import usage from './usage.json';
 import keys from './keys.json';
 import glossaries from './glossaries.json';
+import desktop from './desktop.json';
 
-const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...translate, ...history, ...usage, ...keys, ...glossaries };
+const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...translate, ...history, ...usage, ...keys, ...glossaries, ...desktop };
 export default en;
