@@ -55,7 +55,7 @@ test('429: the service slows Verso down; the user sees the retry, then the trans
   await service.armFaults({ '429-count': '2', 'retry-after': '2' });
   await sourceBox(page).fill('Slow down');
   await expect(
-    page.getByRole('status').filter({ hasText: /slowing Verso down \(429\)\. Retrying in \d+ s/ }),
+    page.getByRole('status').filter({ hasText: /The service asked Verso to slow down\. Retrying in \d+ seconds?/ }),
   ).toBeVisible();
   await expect(output(page)).toContainText(pseudoText('Slow down'));
   await expect(page.getByText(/Retrying in/)).toHaveCount(0);

@@ -47,3 +47,12 @@ export function sourceBox(page: Page) {
 export function output(page: Page) {
   return page.getByTestId('translation-output');
 }
+
+/** Opens the Translate screen's options panel (collapsed by default, with a one-line summary) if it is closed. */
+export async function openOptions(page: Page): Promise<void> {
+  const panel = page.locator('details.tr-options');
+  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) {
+    await panel.locator('summary').click();
+  }
+  await expect(panel).toHaveAttribute('open', '');
+}

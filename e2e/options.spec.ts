@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
-import { addHostedKey, output, pickLanguages, sourceBox } from './helpers.js';
+import { addHostedKey, openOptions, output, pickLanguages, sourceBox } from './helpers.js';
 
 function list(v: unknown): string[] {
   return Array.isArray(v)
@@ -56,6 +56,7 @@ test('every option of the Translate screen reaches the wire', async ({
 
   await addHostedKey(page, service.keys.pro_key);
   await pickLanguages(page, 'EN', 'DE');
+  await openOptions(page);
   await page.getByLabel('Formality', { exact: true }).selectOption('more');
   await page.getByLabel('Model', { exact: true }).selectOption('quality_optimized');
   await page.getByLabel(/^Context/).fill('Labels of an online shop');
@@ -111,6 +112,7 @@ test('options the spec forbids for the pair are disabled with the reason and nev
 }) => {
   await addHostedKey(page, service.keys.pro_key);
   await pickLanguages(page, '', 'BG');
+  await openOptions(page);
   await expect(page.getByLabel('Formality', { exact: true })).toBeDisabled();
   await expect(page.getByText(/Bulgarian has no formal\/informal distinction/)).toBeVisible();
   await expect(page.getByText(/Glossaries need a source language/)).toBeVisible();
