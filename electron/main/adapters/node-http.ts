@@ -20,7 +20,8 @@ export function classifyNetworkError(err: unknown): TransportFailure {
   ) {
     return 'reset';
   }
-  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT') return 'tls';
+  // OpenSSL's verify errors: *_CERT_* and UNABLE_TO_VERIFY_LEAF_SIGNATURE (an issuer Node does not trust).
+  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('UNABLE_TO_')) return 'tls';
   return 'other';
 }
 
