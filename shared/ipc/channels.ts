@@ -16,6 +16,7 @@ export const EVENT_NAME_LIST = [
   'connections.statusChanged',
   'localService.statusChanged',
   'usage.changed',
+  'usage.alert',
   'settings.changed',
   'documents.changed',
   'app.command',

@@ -78,7 +78,10 @@ export const adminKeysCalls = {
   'adminKeys.create': { input: z.object({ label: z.string().trim().max(200).optional() }), output: CreatedDeveloperKey },
   /** Copies a just-created key to the clipboard in main; `copied: false` where this shell has no clipboard. */
   'adminKeys.copyNewKey': { input: z.object({ keyId: Id }), output: z.object({ copied: z.boolean() }) },
-  /** Saves a just-created key as a new connection to the same service (checked with /v2/usage first). */
+  /**
+   * Saves a just-created key as a new connection to the same service (checked with /v2/usage first). `contract.ts`
+   * sets the output to its ConnectionView (not importable here without a cycle).
+   */
   'adminKeys.saveNewKeyAsConnection': {
     input: z.object({ keyId: Id, name: ConnectionName, persistence: Persistence.optional() }),
     output: z.object({ id: z.string(), name: z.string() }),

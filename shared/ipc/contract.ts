@@ -471,6 +471,8 @@ export const contract = {
 
   // Admin interface: developer keys (contract-admin-keys.ts).
   ...adminKeysCalls,
+  // Answers the new connection as connections.* calls do (ConnectionView is defined here, so the entry is too).
+  'adminKeys.saveNewKeyAsConnection': { input: adminKeysCalls['adminKeys.saveNewKeyAsConnection'].input, output: ConnectionView },
 
   // Settings.
   'settings.get': { input: NoInput, output: Settings },

@@ -15,6 +15,7 @@ import {
   type DeveloperKeyView,
 } from '../../../shared/ipc/contract-admin-keys.js';
 import type { Persistence } from '../../../shared/ipc/contract-common.js';
+import type { ConnectionView } from '../../../shared/ipc/contract.js';
 import type { WireDeveloperKey } from '../../../shared/spec/wire.js';
 import type { ApiClient, ApiClientOptions } from './api-client.js';
 import { ApiError } from './api-errors.js';
@@ -202,12 +203,12 @@ export class AdminKeysService {
   }
 
   /** A connection to the same service as the admin connection the key was made with, checked before it is saved. */
-  async saveNewKeyAsConnection(keyId: string, name: string, persistence?: Persistence): Promise<{ id: string; name: string }> {
+  async saveNewKeyAsConnection(keyId: string, name: string, persistence?: Persistence): Promise<ConnectionView> {
     const h = this.heldFor(keyId);
     const origin = this.deps.connections.list().connections.find((c) => c.id === h.connectionId);
     if (!origin) throw new ApiError('not_found', 'The connection this key was created with has been removed; copy the key instead.');
     const common = { name, apiKey: h.secret, authScheme: origin.authScheme, ...(persistence && { persistence }) };
-    let view: { id: string; name: string };
+    let view: ConnectionView;
     if (origin.kind === 'hosted') {
       view = await this.deps.connections.addHosted({ ...common, tier: 'auto' });
     } else if (origin.kind === 'custom' && origin.baseUrl) {
@@ -222,7 +223,7 @@ export class AdminKeysService {
     const links = await this.linkMap();
     links[keyId] = view.id;
     await this.write('links.json', { links });
-    return { id: view.id, name: view.name };
+    return view;
   }
 
   /** The held secrets, so the IPC layer can redact them from any error or log line. */
