@@ -62,7 +62,7 @@ test('no API key appears in the renderer, its storage, IPC answers, events or lo
   await expect(page.getByText(/admin key stored encrypted|admin key for this session/)).toBeVisible();
   await page.getByRole('button', { name: 'Hosted key' }).click();
   await page.getByLabel('API key', { exact: true }).fill(service.keys.free_key);
-  await page.getByRole('button', { name: 'Check and save' }).click();
+  await page.getByRole('button', { name: 'Check and save', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Connection', exact: true }).locator('option')).toHaveCount(
     2,
   );

@@ -164,7 +164,7 @@ describe('Settings → Check an admin key', () => {
     });
     const s = await section();
     await user.type(await s.findByLabelText('Admin key for Agency account'), 'developer-key-1234');
-    await user.click(s.getByRole('button', { name: 'Check and save' }));
+    await user.click(s.getByRole('button', { name: 'Check and save the admin key' }));
     expect(await s.findByText(/This is not an admin key, or the admin interface is off for the account/)).toBeTruthy();
     expect(app.callsOf('credentials.setAdminKey')).toEqual([
       { connectionId: HOSTED.id, adminKey: 'developer-key-1234', persistence: 'persist' },
@@ -181,7 +181,7 @@ describe('Settings → Check an admin key', () => {
     });
     const s = await section();
     await user.type(await s.findByLabelText('Admin key for Agency account'), 'admin-key-5678');
-    await user.click(s.getByRole('button', { name: 'Check and save' }));
+    await user.click(s.getByRole('button', { name: 'Check and save the admin key' }));
     expect(await s.findByText(/The admin key works and is saved\. Saved keys are encrypted/)).toBeTruthy();
     expect((s.getByLabelText('Admin key for Agency account') as HTMLInputElement).value).toBe('');
 
@@ -205,7 +205,7 @@ describe('Settings → Check an admin key', () => {
     const s = await section();
     expect(await s.findByText(/kept only until Verso quits/)).toBeTruthy();
     await user.type(s.getByLabelText('Admin key for Agency account'), 'admin-key-5678');
-    await user.click(s.getByRole('button', { name: 'Check and save' }));
+    await user.click(s.getByRole('button', { name: 'Check and save the admin key' }));
     await waitFor(() => expect(app.callsOf('credentials.setAdminKey')[0]?.persistence).toBe('session'));
     expect(await s.findByText(/The admin key works and is saved\. This computer has no key store/)).toBeTruthy();
   });
