@@ -12,6 +12,7 @@ import { ErrorAlert } from './components/ErrorAlert.js';
 import { resolveUiLocale, setUiLocale, useT } from './i18n/index.js';
 import { api, unwrap } from './lib/api.js';
 import { createQueryClient, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
+import { useDesktopText } from './lib/use-desktop-text.js';
 import { applyTheme } from './lib/theme.js';
 import { forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-sync.js';
 import { useTranslateStore } from './state/translate-store.js';
@@ -106,6 +107,7 @@ function Root() {
   useCacheEvents();
   useDropAnywhere();
   useMenuCommands();
+  useDesktopText();
   const settings = useSettings();
   // Fetch the start screens while the first IPC answers are on their way.
   useEffect(preloadStartScreens, []);

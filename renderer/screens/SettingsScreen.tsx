@@ -10,6 +10,8 @@ import { ConnectionsSection } from './settings/connections-section.js';
 import { LocalEngineSection } from './settings/local-engine-section.js';
 import { PreferencesSection } from './settings/preferences-section.js';
 import { TranslateSection } from './settings/translate-section.js';
+import { DesktopSettings } from './settings/DesktopSettings.js';
+import { NetworkSettings } from './settings/NetworkSettings.js';
 
 export default function SettingsScreen() {
   const t = useT();
@@ -21,6 +23,8 @@ export default function SettingsScreen() {
       <ConnectionsSection />
       <AdminKeySection />
       <LocalEngineSection />
+      <DesktopSettings />
+      <NetworkSettings />
       <AboutSection />
     </div>
   );
