@@ -36,13 +36,15 @@ export function believable(seconds: number | undefined, p: PollPolicy = DEFAULT_
 
 /**
  * Wait before the next status request. Without a believable hint: back-off from `initialMs` by `factor` up to
- * `maxMs`. With one: wake just after the predicted end (never sooner than the back-off of the predictions that
- * already failed, so an estimate stuck at "1 s" cannot make Verso poll every second for minutes).
+ * `maxMs`. With one: wake half a second before the predicted end (the service rounds the estimate up to whole
+ * seconds, so the true end lies in the last second), at most `maxMs` ahead. `stuck` counts polls in a row whose
+ * estimate was already at its floor (1 s) yet the document was not done: they back off, so an estimate stuck at
+ * "1 s" cannot make Verso poll twice a second for minutes.
  */
-export function nextPollDelayMs(attempt: number, missed: number, secondsRemaining: number | undefined, p: PollPolicy = DEFAULT_POLL): number {
+export function nextPollDelayMs(attempt: number, stuck: number, secondsRemaining: number | undefined, p: PollPolicy = DEFAULT_POLL): number {
   if (!believable(secondsRemaining, p)) return Math.min(p.maxMs, p.initialMs * p.factor ** attempt);
-  const hint = secondsRemaining * 1000 + 200;
-  const floor = missed > 0 ? p.initialMs * p.factor ** missed : p.initialMs / 2;
+  const hint = Math.max(0, secondsRemaining - 0.5) * 1000 + 100;
+  const floor = stuck >= 2 ? p.initialMs * p.factor ** (stuck - 1) : Math.min(p.initialMs / 2, 500);
   return Math.min(p.maxMs, Math.max(hint, floor));
 }
 
@@ -345,8 +347,9 @@ export class DocumentQueue {
     if (key === null || !r.documentId) return this.fail(r, { code: 'key_lost' });
     const deadlines = this.d.deadlines ?? { queuedMs: 60 * 60_000, translatingMs: 3 * 60 * 60_000 };
     let attempt = 0;
-    let missed = 0;
-    let predictedAt: number | undefined;
+    let stuck = 0;
+    // The first status request comes near 1 s after the upload (or the restart): nothing is done sooner.
+    await this.sleep(this.poll.initialMs, signal);
     for (;;) {
       await this.step('poll', r, signal);
       const limit = r.state === 'queued' ? deadlines.queuedMs : deadlines.translatingMs;
@@ -375,8 +378,8 @@ export class DocumentQueue {
       }
       if (status.status === 'error') return this.lostByService(r, status.message);
       const now = this.d.clock.now();
-      if (predictedAt !== undefined && now >= predictedAt) missed++;
       const sr = status.seconds_remaining;
+      stuck = status.status === 'translating' && sr !== undefined && sr <= 1 ? stuck + 1 : 0;
       const t = this.transient.get(r.jobId) ?? {};
       t.secondsRemaining = status.status === 'translating' ? (believable(sr, this.poll) ? sr : null) : undefined;
       this.transient.set(r.jobId, t);
@@ -386,8 +389,7 @@ export class DocumentQueue {
         r.stateSince = now;
       }
       this.d.onChange([r], []);
-      const delay = nextPollDelayMs(attempt++, missed, status.status === 'translating' ? sr : undefined, this.poll);
-      predictedAt = believable(sr, this.poll) && status.status === 'translating' ? now + sr * 1000 : undefined;
+      const delay = nextPollDelayMs(attempt++, stuck, status.status === 'translating' ? sr : undefined, this.poll);
       await this.sleep(delay, signal);
     }
   }

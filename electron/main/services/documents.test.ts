@@ -282,13 +282,19 @@ describe('document queue against the local service', () => {
   it('without a keyring the key is held for the session: a restart says it is lost', async () => {
     const src = await makeFiles();
     const session = randomUUID();
+    let hit = false;
     const a = makeService({
       session,
       cipher: createUnavailableCipher(),
-      beforeStep: (st) => (st === 'uploaded' ? new Promise(() => undefined) : undefined),
+      beforeStep: (st) => {
+        if (st !== 'uploaded') return;
+        hit = true;
+        return new Promise(() => undefined);
+      },
     });
     await a.enqueue([join(src, 'report.txt')], { targetLangs: ['DE'] });
-    await until('uploaded', async () => ((await a.list()).jobs[0]!.uploaded ? true : undefined));
+    // The "uploaded" step runs once the handle is written.
+    await until('uploaded', () => hit);
     a.close();
     const b = makeService({ session, cipher: createUnavailableCipher() });
     const l = await allSettled(b, 1);
@@ -330,11 +336,13 @@ describe('queue helpers', () => {
     expect(nextPollDelayMs(0, 0, undefined)).toBe(1000);
     expect(nextPollDelayMs(1, 0, undefined)).toBe(1500);
     expect(nextPollDelayMs(20, 0, undefined)).toBe(15_000);
-    expect(nextPollDelayMs(0, 0, 3)).toBe(3200);
+    // Half a second before the rounded-up estimate ends.
+    expect(nextPollDelayMs(0, 0, 3)).toBe(2600);
     expect(nextPollDelayMs(0, 0, 2 ** 27)).toBe(1000);
     expect(nextPollDelayMs(0, 0, 60)).toBe(15_000);
-    // A prediction that keeps failing backs off instead of polling each second.
-    expect(nextPollDelayMs(5, 4, 1)).toBeGreaterThan(5000);
+    // An estimate stuck at 1 s backs off instead of polling twice a second.
+    expect(nextPollDelayMs(5, 0, 1)).toBe(600);
+    expect(nextPollDelayMs(5, 4, 1)).toBeGreaterThan(3000);
   });
 
   it('names results after the target; doc becomes docx; pdf→docx when asked', () => {
