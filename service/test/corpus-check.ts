@@ -106,19 +106,81 @@ async function readPptx(bytes: Buffer): Promise<Reading> {
   return { text: texts.join('\n'), counts };
 }
 
+/**
+ * Sheets the workbook shows (not `state="hidden"`/`"veryHidden"`), as part names, from workbook.xml and its
+ * relationships; a sheet part the workbook does not list counts as shown.
+ */
+function hiddenSheetParts(parts: Map<string, string>): Set<string> {
+  const rels = new Map<string, string>();
+  for (const m of (parts.get('xl/_rels/workbook.xml.rels') ?? '').matchAll(/<(?:[\w.-]+:)?Relationship\b[^>]*>/g)) {
+    const id = /\bId="([^"]*)"/.exec(m[0])?.[1];
+    const target = /\bTarget="([^"]*)"/.exec(m[0])?.[1];
+    if (id && target) rels.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+  }
+  const hidden = new Set<string>();
+  for (const m of (parts.get('xl/workbook.xml') ?? '').matchAll(/<(?:[\w.-]+:)?sheet\s[^>]*>/g)) {
+    const id = /\s[\w.-]+:id="([^"]*)"/.exec(m[0])?.[1];
+    if (id && /\bstate="(hidden|veryHidden)"/.test(m[0]) && rels.has(id)) hidden.add(rels.get(id)!);
+  }
+  return hidden;
+}
+
+const colNumber = (letters: string) => [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+/**
+ * Text a reader of the workbook sees: hidden sheets, rows and columns are left untranslated by design (as in
+ * Okapi), so only cells shown count, with the shared strings they use (a shared string no shown cell uses is
+ * not counted either).
+ */
+function visibleCellTexts(sheet: string, usedShared: Set<number>): string[] {
+  const hiddenCols: [number, number][] = [];
+  for (const m of sheet.matchAll(/<(?:[\w.-]+:)?col\s[^>]*>/g)) {
+    if (!/\bhidden="(1|true)"/.test(m[0])) continue;
+    const min = Number(/\bmin="(\d+)"/.exec(m[0])?.[1] ?? 0);
+    hiddenCols.push([min, Number(/\bmax="(\d+)"/.exec(m[0])?.[1] ?? min)]);
+  }
+  const out: string[] = [];
+  const rowRe = /<((?:[\w.-]+:)?)row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1row>)/g;
+  for (const row of sheet.matchAll(rowRe)) {
+    if (/\bhidden="(1|true)"/.test(row[2]!) || !row[3]) continue;
+    const cellRe = /<((?:[\w.-]+:)?)c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1c>)/g;
+    for (const cell of row[3].matchAll(cellRe)) {
+      const col = /\br="\$?([A-Za-z]+)/.exec(cell[2]!)?.[1];
+      if (col && hiddenCols.some(([a, b]) => colNumber(col) >= a && colNumber(col) <= b)) continue;
+      const body = cell[3] ?? '';
+      const type = /\bt="(\w+)"/.exec(cell[2]!)?.[1];
+      if (type === 's') {
+        const v = /<(?:[\w.-]+:)?v>\s*(\d+)\s*</.exec(body)?.[1];
+        if (v !== undefined) usedShared.add(Number(v));
+      } else if (type === 'inlineStr') out.push(unitTexts(`<is>${body}</is>`, 'is', 't'));
+    }
+  }
+  return out;
+}
+
 async function readXlsx(bytes: Buffer): Promise<Reading> {
   const parts = await zipParts(bytes);
   const counts: Record<string, number> = {};
   const texts: string[] = [];
+  const hidden = hiddenSheetParts(parts);
+  const usedShared = new Set<number>();
   for (const [name, xml] of parts) {
-    // Phonetic runs (rPh) are readings of the text, kept as they are.
-    if (name === 'xl/sharedStrings.xml') texts.push(unitTexts(xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, ''), 'si', 't'));
     if (/^xl\/worksheets\/sheet\d+\.xml$/.test(name)) {
       counts.sheets = (counts.sheets ?? 0) + 1;
       addCounts(counts, xml, ['c', 'f', 'row', 'hyperlink', 'mergeCell']);
-      texts.push(unitTexts(xml, 'is', 't'));
+      if (!hidden.has(name)) texts.push(...visibleCellTexts(xml, usedShared));
     }
     if (/^xl\/charts\/chart\d+\.xml$/.test(name)) counts.charts = (counts.charts ?? 0) + 1;
+  }
+  const shared = parts.get('xl/sharedStrings.xml');
+  if (shared) {
+    // Phonetic runs (rPh) are readings of the text, kept as they are.
+    const siRe = /<((?:[\w.-]+:)?si)(?=[\s>])[^>]*>([\s\S]*?)<\/\1>|<(?:[\w.-]+:)?si\s*\/>/g;
+    let i = 0;
+    for (const m of shared.replace(/<((?:[\w.-]+:)?rPh)\b[\s\S]*?<\/\1>/g, '').matchAll(siRe)) {
+      if (usedShared.has(i)) texts.push(unitTexts(m[0], 'si', 't'));
+      i++;
+    }
   }
   return { text: texts.join('\n'), counts };
 }

@@ -178,11 +178,6 @@ async function run(row: Row): Promise<string[]> {
 const KNOWN_GAPS: Record<string, string> = {
   'apache__testPPT_groups.pptx': 'a hyperlink inside a grouped shape is written once where the source has it twice',
   'Unstructured-IO__eng_spa_mult.pptx': 'mixed English/Spanish slides: the detector gives no guess, so the message asks for source_lang',
-  'exceljs__google-sheets.xlsx': 'text of a hidden sheet is left untranslated by design, the checker counts it',
-  'exceljs__libre-calc-as-excel-2007-365.xlsx': 'text of a hidden sheet is left untranslated by design, the checker counts it',
-  'apache__CVLKRA-KYC_Download_File_Structure_V3.1.xlsx': 'cells on hidden rows/columns are left untranslated by design, the checker counts them',
-  'tafia__richtext-namespaced.xlsx': 'inline strings with a namespace prefix are not read by the xlsx handler',
-  'exceljs__test-issue-880.xlsx': 'strings of a hidden sheet are left untranslated by design, the checker counts them',
   'microsoft__test_blog.html': 'text in an attribute-like aria/keyboard hint is left untranslated',
   'microsoft__test_serp.html': 'a link is split in two and a few words stay untranslated',
   'Unstructured-IO__example-steelJIS-datasheet-utf-16.html': 'a number with a leading zero is merged with its neighbour',

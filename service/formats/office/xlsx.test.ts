@@ -120,6 +120,34 @@ describe('xlsx handler on hand-written parts', () => {
     expect(await zipText(zip, 'xl/workbook.xml')).toContain('name="Data sheet"');
   });
 
+  it('reads parts written with an x: prefix: the inline string and the used shared string translated, an unused one left', async () => {
+    const xns = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+    const sheet =
+      `\uFEFF<?xml version="1.0" encoding="utf-8"?><x:worksheet ${xns}><x:sheetData><x:row r="1">` +
+      '<x:c r="A1" t="inlineStr"><x:is><x:t>inline string\nLine 2</x:t></x:is></x:c><x:c r="H1" t="s"><x:v>0</x:v></x:c>' +
+      '</x:row></x:sheetData></x:worksheet>';
+    const shared =
+      `<?xml version="1.0" encoding="utf-8"?><x:sst ${xns} count="2" uniqueCount="2"><x:si><x:t>shared string</x:t></x:si>` +
+      '<x:si><x:t>no cell uses this</x:t></x:si></x:sst>';
+    const data = await buildZip({
+      '[Content_Types].xml': contentTypes('xl/workbook.xml', EXCEL_MAIN),
+      'xl/workbook.xml': `<x:workbook ${xns}><x:sheets><x:sheet name="S" sheetId="1"/></x:sheets></x:workbook>`,
+      'xl/sharedStrings.xml': shared,
+      'xl/worksheets/sheet1.xml': sheet,
+    });
+    const inPath = tmp.path('in.xlsx');
+    const outPath = tmp.path('out.xlsx');
+    await writeFile(inPath, data);
+    const sent: string[] = [];
+    await xlsxHandler.translate(inPath, outPath, 'xlsx', pseudoContext(sent));
+    expect(sent.map(stripMarkers).sort()).toEqual(['inline string\nLine 2', 'shared string']);
+    const zip = await openZip(await readFile(outPath));
+    const outSheet = await zipText(zip, 'xl/worksheets/sheet1.xml');
+    expect(outSheet).toContain('<x:is><x:t xml:space="preserve">[INLINE STRING\nLINE 2]</x:t></x:is>');
+    const outShared = await zipText(zip, 'xl/sharedStrings.xml');
+    expect(outShared).toContain('<x:si><x:t xml:space="preserve">[SHARED STRING]</x:t></x:si><x:si><x:t>no cell uses this</x:t></x:si>');
+  });
+
   it('refuses a workbook whose relationships are not well-formed XML, with a message that says what to do', async () => {
     const data = await buildZip({
       '[Content_Types].xml': contentTypes('xl/workbook.xml', EXCEL_MAIN),
