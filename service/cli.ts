@@ -153,6 +153,8 @@ async function serve(argv: string[]): Promise<void> {
   });
   const engineNames = svc.engines.engines.map((e) => e.label).join(', ') || 'none';
   process.stdout.write(`Engines: ${engineNames}\n`);
+  // For the app (ready-line.ts): which engines run, by id; none means nothing can translate here.
+  process.stdout.write(`[verso-service] engines=${svc.engines.engines.map((e) => e.id).join(',')}\n`);
   // The keys are printed once, when they are created; afterwards only where to find them.
   if (svc.firstStart) {
     process.stdout.write(

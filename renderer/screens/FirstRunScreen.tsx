@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { AddConnectionForm, type ConnectionChoice } from '../components/AddConnectionForm.js';
+import { LocalEngineMissing } from '../components/LocalEngineMissing.js';
 import { useT, type MessageId } from '../i18n/index.js';
 
 const CHOICES: { id: ConnectionChoice; title: MessageId; text: MessageId }[] = [
@@ -40,6 +41,7 @@ export default function FirstRunScreen() {
           </label>
         ))}
       </fieldset>
+      {choice === 'local' && <LocalEngineMissing onChoose={setChoice} />}
       <section className="card" aria-label={t('firstRun.setup')}>
         <AddConnectionForm key={choice} kind={choice} localLabel={t('firstRun.start')} />
       </section>

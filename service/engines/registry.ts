@@ -7,8 +7,15 @@ import { TARGET_LANGUAGES, SOURCE_LANGUAGES } from '../../shared/spec/languages.
 import { createPseudoEngine } from './pseudo.js';
 import type { Engine, EngineId } from './types.js';
 
+/** Where Apertium's `.mode` files are: `VERSO_SERVICE_APERTIUM_MODES` (an install elsewhere, or none in tests), else the Debian places. */
+export function apertiumModesDir(): string | undefined {
+  const fromEnv = process.env.VERSO_SERVICE_APERTIUM_MODES;
+  if (fromEnv !== undefined) return existsSync(fromEnv) ? fromEnv : undefined;
+  return ['/usr/share/apertium/modes', '/usr/local/share/apertium/modes'].find((d) => existsSync(d));
+}
+
 export function apertiumInstalled(): boolean {
-  return existsSync('/usr/share/apertium/modes') || existsSync('/usr/local/share/apertium/modes');
+  return apertiumModesDir() !== undefined;
 }
 
 /** Default engines: Apertium where it is installed. The pseudo engine is never on by default. */
@@ -22,7 +29,8 @@ export async function createEngines(ids: EngineId[]): Promise<Engine[]> {
     if (id === 'pseudo') engines.push(createPseudoEngine());
     else if (id === 'apertium') {
       const { createApertiumEngine } = await import('./apertium/index.js');
-      engines.push(createApertiumEngine());
+      const modesDir = apertiumModesDir();
+      engines.push(createApertiumEngine(modesDir ? { modesDir } : {}));
     } else throw new Error(`Unknown engine "${String(id)}": use apertium or pseudo.`);
   }
   await Promise.all(engines.map((e) => e.start()));

@@ -373,6 +373,8 @@ export const LocalServiceStatus = z.object({
   proUrl: z.string().optional(),
   freeUrl: z.string().optional(),
   message: z.string().optional(),
+  /** `no_engine`: it runs but nothing can translate (Apertium not installed); the UI says what to install. */
+  problem: z.enum(['no_engine']).optional(),
 });
 export type LocalServiceStatus = z.infer<typeof LocalServiceStatus>;
 

@@ -5,7 +5,7 @@
  */
 import { utilityProcess } from 'electron';
 import type { LaunchedService, LaunchOptions, ServiceLauncher } from '../services/ports.js';
-import { lineSplitter, parseReadyLine, serveArgs } from '../services/ready-line.js';
+import { lineSplitter, parseEnginesLine, parseReadyLine, serveArgs } from '../services/ready-line.js';
 
 export function createUtilityProcessLauncher(o: { entry: string; execArgv?: string[]; startTimeoutMs?: number; onLog?: (line: string) => void }): ServiceLauncher {
   return {
@@ -20,6 +20,7 @@ export function createUtilityProcessLauncher(o: { entry: string; execArgv?: stri
       });
       child.stderr?.on('data', lineSplitter((l) => o.onLog?.(l)));
       return new Promise<LaunchedService>((resolve, reject) => {
+        let engines: string[] | undefined;
         let done = false;
         const timer = setTimeout(() => {
           if (done) return;
@@ -35,11 +36,12 @@ export function createUtilityProcessLauncher(o: { entry: string; execArgv?: stri
         child.stdout?.on(
           'data',
           lineSplitter((line) => {
+            engines = parseEnginesLine(line) ?? engines;
             const info = parseReadyLine(line);
             if (!info || done) return;
             done = true;
             clearTimeout(timer);
-            resolve({ ...info, exited, stop });
+            resolve({ ...info, ...(engines && { engines }), exited, stop });
           }),
         );
         void exited.then(({ code }) => {

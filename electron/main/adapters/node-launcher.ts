@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { LaunchedService, LaunchOptions, ServiceLauncher } from '../services/ports.js';
-import { lineSplitter, parseReadyLine, serveArgs } from '../services/ready-line.js';
+import { lineSplitter, parseEnginesLine, parseReadyLine, serveArgs } from '../services/ready-line.js';
 
 export interface NodeLauncherOptions {
   /** Path of `service/cli.ts` (or a built `cli.js`). */
@@ -40,6 +40,7 @@ export function createNodeLauncher(o: NodeLauncherOptions): ServiceLauncher {
         }),
       );
       return new Promise<LaunchedService>((resolve, reject) => {
+        let engines: string[] | undefined;
         let done = false;
         const timer = setTimeout(() => {
           if (done) return;
@@ -57,11 +58,12 @@ export function createNodeLauncher(o: NodeLauncherOptions): ServiceLauncher {
         child.stdout.on(
           'data',
           lineSplitter((line) => {
+            engines = parseEnginesLine(line) ?? engines;
             const info = parseReadyLine(line);
             if (!info || done) return;
             done = true;
             clearTimeout(timer);
-            resolve({ ...info, exited, stop });
+            resolve({ ...info, ...(engines && { engines }), exited, stop });
           }),
         );
         void exited.then(({ code, reason }) => {

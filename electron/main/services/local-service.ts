@@ -81,7 +81,15 @@ export class LocalServiceManager {
           });
         }
       });
-      this.setState({ state: 'ready', engines, proUrl: launched.proUrl, freeUrl: launched.freeUrl });
+      // The engines it reports (by default Apertium only where installed; the pseudo engine never by default).
+      const running = launched.engines ?? engines;
+      this.setState({
+        state: 'ready',
+        engines: running,
+        proUrl: launched.proUrl,
+        freeUrl: launched.freeUrl,
+        ...(launched.engines && launched.engines.length === 0 && { problem: 'no_engine' as const }),
+      });
       return this.endpoint;
     } catch (e) {
       const detail = e instanceof Error ? e.message : String(e);

@@ -89,6 +89,8 @@ export interface LaunchedService {
   proUrl: string;
   freeUrl: string;
   dataDir: string;
+  /** The engines running, by id (`apertium`, `pseudo`); empty when none could start; absent from an older service. */
+  engines?: string[];
   /** Resolves when the process exits (for any reason). */
   exited: Promise<{ code: number | null; reason: string }>;
   stop(): Promise<void>;

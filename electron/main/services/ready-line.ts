@@ -17,6 +17,15 @@ export function parseReadyLine(line: string): ReadyInfo | undefined {
   return { proUrl: m[1]!, freeUrl: m[2]!, dataDir: m[3]! };
 }
 
+const ENGINES = /^\[verso-service\] engines=(\S*)$/;
+
+/** The engines line printed just before the ready line: the running engines' ids (empty: none). */
+export function parseEnginesLine(line: string): string[] | undefined {
+  const m = ENGINES.exec(line.trim());
+  if (!m) return undefined;
+  return m[1] ? m[1].split(',') : [];
+}
+
 /** Arguments of `service/cli.ts serve` for a loopback-only service with its own data dir. */
 export function serveArgs(o: { dataDir: string; engines?: string[]; faults?: boolean }): string[] {
   const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--free-port', '0', '--data-dir', o.dataDir];

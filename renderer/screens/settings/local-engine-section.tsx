@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { DetailedNote } from '../../components/DetailedNote.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { LocalEngineMissing } from '../../components/LocalEngineMissing.js';
 import { useFormat, useT, type MessageId } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { keys, useConnections, useLocalServiceStatus } from '../../lib/queries.js';
@@ -55,6 +56,7 @@ export function LocalEngineSection() {
   return (
     <section className="card stack" aria-labelledby={`${uid}-local`}>
       <h2 id={`${uid}-local`}>{t('settings.local.title')}</h2>
+      <LocalEngineMissing />
       {s && s.state !== 'error' && (
         <p role="status">
           {ready &&

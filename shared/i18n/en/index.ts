@@ -14,6 +14,7 @@ import usage from './usage.json';
 import keys from './keys.json';
 import glossaries from './glossaries.json';
 import desktop from './desktop.json';
+import localEngine from './local-engine.json';
 
-const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...translate, ...history, ...usage, ...keys, ...glossaries, ...desktop };
+const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...translate, ...history, ...usage, ...keys, ...glossaries, ...desktop, ...localEngine };
 export default en;
