@@ -25,9 +25,11 @@ vi.mock('electron', () => ({
 beforeEach(() => invoke.mockClear());
 
 describe('preload', () => {
-  it('exposes only window.verso, with a function for every call on its channel', async () => {
+  it('exposes only window.verso and the file-path bridge, with a function for every call on its channel', async () => {
     await import('./index.js');
-    expect(Object.keys(exposed)).toEqual(['verso']);
+    // versoFiles turns a dropped File into its path (webUtils); nothing else of the file system is reachable.
+    expect(Object.keys(exposed).sort()).toEqual(['verso', 'versoFiles']);
+    expect(Object.keys(exposed.versoFiles as object).sort()).toEqual(['kind', 'toPath']);
     const api = exposed.verso as Record<string, Record<string, (i?: unknown) => Promise<unknown>>>;
     for (const name of CALL_NAMES) {
       const [d, v] = name.split('.') as [string, string];

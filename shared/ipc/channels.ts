@@ -22,4 +22,8 @@ export const EVENT_NAME_LIST = [
   'app.command',
   'desktop.translateText',
   'desktop.statusChanged',
+  'glossaries.replaced',
+  'glossaries.changed',
+  'translatePrefs.changed',
+  'history.changed',
 ] as const;
