@@ -283,7 +283,7 @@ export const pdfHandler: FormatHandler = {
       try {
         characters = await translatePdfInPlace(inputPath, outputPath, ctx);
       } catch (err) {
-        // Pages whose text is all rotated are not replaced in place yet: they get the reflowed PDF.
+        // Documents whose text is all turned on unturned pages are not replaced in place: they get the reflow.
         if (!(err instanceof NotInPlace)) throw err;
         characters = await reflowPdf(inputPath, outputPath, ctx);
       }

@@ -81,8 +81,20 @@ export function styleOf(font: FontInfo): Style {
   return { family: mono ? 'mono' : serif ? 'serif' : 'sans', bold, italic };
 }
 
-/** Faces to try, in order, for a style. */
+const chains = new Map<string, FaceKey[]>();
+
+/** Faces to try, in order, for a style (the installed ones; looked up once per worker). */
 export function faceChain(style: Style): FaceKey[] {
+  const key = `${style.family}${style.bold ? 'b' : ''}${style.italic ? 'i' : ''}`;
+  let chain = chains.get(key);
+  if (!chain) {
+    chain = chainOf(style);
+    chains.set(key, chain);
+  }
+  return chain;
+}
+
+function chainOf(style: Style): FaceKey[] {
   const primary: FaceKey =
     style.family === 'mono'
       ? style.bold
@@ -127,43 +139,62 @@ export interface ShapedGlyph {
 /** A word or space shaped with a face chain: its runs (one per face used), cached per chain. */
 export type ShapedText = Array<{ face: Face; glyphs: ShapedGlyph[] }>;
 
-/** Entries kept per cache before it is cleared (a document's distinct words fit many times over). */
-const CACHE_LIMIT = 100_000;
+/** Entries kept per cache before it is cleared (a document's distinct words fit several times over). */
+const CACHE_LIMIT = 50_000;
 
-/** One document's fonts: faces loaded on first use, shaping caches, and embedding at the end. */
+/*
+ * Worker-wide state: HarfBuzz, the faces (font file, HarfBuzz font, character map) and the shaping results depend
+ * only on the font files, so every document of a worker shares them; a document's own state (glyphs used, for the
+ * subset) is in its FontSet. Loading a face's file and character map took longer than typesetting a page.
+ */
+let harfbuzz: Promise<HB> | undefined;
+let sharedBuffer: InstanceType<HB['Buffer']> | undefined;
+type LoadedFace = Omit<Face, 'used' | 'advances'>;
+const loadedFaces = new Map<FaceKey, Promise<LoadedFace>>();
+/** Shaped runs by face, direction and text: a paper's words repeat, and shaping is most of typesetting. */
+const shapeCache = new Map<string, ShapedGlyph[]>();
+const widthCache = new Map<string, number>();
+
+function loadFace(hb: HB, key: FaceKey): Promise<LoadedFace> {
+  let loaded = loadedFaces.get(key);
+  if (!loaded) {
+    loaded = (async () => {
+      const bytes = new Uint8Array(await readFile(FACES[key]));
+      const hbFace = new hb.Face(new hb.Blob(bytes), 0);
+      const font = new hb.Font(hbFace);
+      const extents = font.hExtents();
+      const cmap = new Set(hbFace.collectUnicodes());
+      return {
+        key,
+        upem: hbFace.upem,
+        ascender: extents.ascender,
+        descender: extents.descender,
+        hb: font,
+        bytes,
+        covers: (cp: number) => cmap.has(cp),
+      };
+    })();
+    loaded.catch(() => loadedFaces.delete(key));
+    loadedFaces.set(key, loaded);
+  }
+  return loaded;
+}
+
+/** One document's fonts: its faces (with the glyphs it uses), a shaping cache per face chain, and embedding. */
 export class FontSet {
   private hb: HB | undefined;
-  private buffer: InstanceType<HB['Buffer']> | undefined;
   private readonly faces = new Map<FaceKey, Face>();
-  private readonly widthCache = new Map<string, number>();
-  /** Shaped runs by face, direction and text: a paper's words repeat, and shaping is most of typesetting. */
-  private readonly shapeCache = new Map<string, ShapedGlyph[]>();
   private readonly textCache = new Map<string, ShapedText>();
 
   async init(): Promise<void> {
-    this.hb ??= await import('harfbuzzjs');
+    this.hb ??= await (harfbuzz ??= import('harfbuzzjs'));
   }
 
   async face(key: FaceKey): Promise<Face> {
     const have = this.faces.get(key);
     if (have) return have;
-    const hb = this.hb!;
-    const bytes = new Uint8Array(await readFile(FACES[key]));
-    const hbFace = new hb.Face(new hb.Blob(bytes), 0);
-    const font = new hb.Font(hbFace);
-    const extents = font.hExtents();
-    const cmap = new Set(hbFace.collectUnicodes());
-    const face: Face = {
-      key,
-      upem: hbFace.upem,
-      ascender: extents.ascender,
-      descender: extents.descender,
-      hb: font,
-      bytes,
-      used: new Map(),
-      advances: new Map(),
-      covers: (cp) => cmap.has(cp),
-    };
+    const loaded = await loadFace(this.hb!, key);
+    const face = this.faces.get(key) ?? { ...loaded, used: new Map(), advances: new Map() };
     this.faces.set(key, face);
     return face;
   }
@@ -195,11 +226,11 @@ export class FontSet {
   /** Shapes a run with HarfBuzz; glyphs come in visual order. The result is cached: do not change it. */
   shape(face: Face, text: string, rtl: boolean): ShapedGlyph[] {
     const key = `${face.key}\u0001${rtl ? 1 : 0}\u0001${text}`;
-    const cached = this.shapeCache.get(key);
+    const cached = shapeCache.get(key);
     if (cached) return cached;
     const hb = this.hb!;
-    // One buffer for the document (harfbuzzjs frees buffers only when they are garbage collected).
-    const buffer = (this.buffer ??= new hb.Buffer());
+    // One buffer for the worker (harfbuzzjs frees buffers only when they are garbage collected).
+    const buffer = (sharedBuffer ??= new hb.Buffer());
     buffer.reset();
     buffer.addText(text);
     buffer.guessSegmentProperties();
@@ -227,8 +258,8 @@ export class FontSet {
         text: first ? text.slice(info.cluster, endOf.get(info.cluster)) : '',
       };
     });
-    if (this.shapeCache.size > CACHE_LIMIT) this.shapeCache.clear();
-    this.shapeCache.set(key, glyphs);
+    if (shapeCache.size > CACHE_LIMIT) shapeCache.clear();
+    shapeCache.set(key, glyphs);
     return glyphs;
   }
 
@@ -249,14 +280,14 @@ export class FontSet {
   /** Width of `text` at size 1 (in points per point of size), with fallback faces. */
   width(text: string, faces: Face[]): number {
     const key = faces[0]!.key + '\u0000' + text;
-    const cached = this.widthCache.get(key);
+    const cached = widthCache.get(key);
     if (cached !== undefined) return cached;
     let w = 0;
     for (const run of this.shapeText(text, faces)) {
       for (const g of run.glyphs) w += g.advance / run.face.upem;
     }
-    if (this.widthCache.size > CACHE_LIMIT) this.widthCache.clear();
-    this.widthCache.set(key, w);
+    if (widthCache.size > CACHE_LIMIT) widthCache.clear();
+    widthCache.set(key, w);
     return w;
   }
 

@@ -55,7 +55,8 @@ export interface Analysis {
   blocks: Block[];
 }
 
-/** The document's text cannot be replaced in place (rotated pages); the caller falls back to the reflowed PDF. */
+/** The document's text cannot be replaced in place (all of it turned on the page, e.g. vertical captions, while
+ * the page itself is not turned); the caller falls back to the reflowed PDF. */
 export class NotInPlace extends Error {
   override name = 'NotInPlace';
 }
@@ -100,7 +101,7 @@ export async function analyse(bytes: Uint8Array, sourceLang?: string): Promise<A
     });
     const blocks = pages.flatMap((p) => p.blocks.filter((b) => b.translate));
     if (blocks.length === 0) {
-      // Text only in rotated or vertical writing (e.g. slides on pages with /Rotate): not handled in place yet.
+      // Text only in turned or vertical writing on unturned pages (pages with /Rotate are read upright).
       if (contents.some((p) => p.texts.some((t) => t.rotated && /\p{L}/u.test(t.text))))
         throw new NotInPlace();
       throw new DocumentFormatError(SCANNED);

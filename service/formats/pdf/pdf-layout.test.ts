@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import { describe, expect, it } from 'vitest';
 import { pdfHandler } from '../markup/pdf.js';
@@ -273,6 +273,74 @@ describe.skipIf(fontsMissing.length > 0)('layout-preserving PDF translation', ()
     },
   );
 
+  it("translates pages turned with /Rotate in place, upright in each block's box", async () => {
+    // Page 1 is landscape by /Rotate 90 (a portrait sheet turned clockwise), page 2 by /Rotate 270; on each, a
+    // heading and a paragraph drawn so that they read upright on screen, and a rule under the heading.
+    const doc = await PDFDocument.create();
+    const times = await doc.embedFont(StandardFonts.TimesRoman);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const lines = ['Quarterly figures show that every region', 'improved its delivery times this season.'];
+    for (const rotation of [90, 270]) {
+      const page = doc.addPage([400, 600]);
+      page.setRotation(degrees(rotation));
+      // Display space is 600 wide and 400 high. Turned clockwise, the sheet's bottom edge is the screen's left
+      // and its right edge the screen's bottom: (dx, dy) on screen is (x, y) = (400 - dy, dx) in user space for
+      // /Rotate 90, and (dy, 600 - dx) for /Rotate 270; the text turns with the page.
+      const at = (dx: number, dy: number) =>
+        rotation === 90 ? { x: 400 - dy, y: dx } : { x: dy, y: 600 - dx };
+      const turn = degrees(rotation === 90 ? 90 : -90);
+      page.drawText('Delivery Review', { ...at(60, 340), size: 18, font: bold, rotate: turn });
+      const a = at(60, 330);
+      const b = at(540, 330);
+      page.drawLine({ start: a, end: b, thickness: 1 });
+      lines.forEach((line, i) =>
+        page.drawText(line, { ...at(60, 300 - 14 * i), size: 11, font: times, rotate: turn }),
+      );
+    }
+    const input = await doc.save();
+    const { output, units } = await runHandler(pdfHandler, 'pdf', input, {
+      targetLang: 'ES',
+      sourceLang: 'EN',
+    });
+    expect(units).toContain('Delivery Review');
+    expect(units).toContain(lines.join(' '));
+    const outDoc = await PDFDocument.load(output);
+    expect(outDoc.getPages().map((p) => [p.getRotation().angle, p.getWidth(), p.getHeight()])).toEqual([
+      [90, 400, 600],
+      [270, 400, 600],
+    ]);
+    const before = await readAll(input);
+    const after = await readAll(output);
+    after.forEach((page, n) => {
+      expect([page.width, page.height]).toEqual([600, 400]);
+      expect(page.paths.length).toBe(before[n]!.paths.length);
+      const text = pageText(page);
+      expect(text).not.toMatch(/Quarterly|Delivery/);
+      // Drawn upright (not turned) and in the boxes the originals had, in display space.
+      const heading = page.texts.filter((t) => t.text.includes('REVIEW'));
+      const body = page.texts.filter((t) => /QUARTERLY|IMPROVED/.test(t.text));
+      expect(heading.length).toBeGreaterThan(0);
+      expect(body.length).toBeGreaterThan(0);
+      for (const t of [...heading, ...body]) expect(t.rotated).toBe(false);
+      for (const t of heading) expect(inside(t, [55, 330, 545, 365])).toBe(true);
+      for (const t of body) expect(inside(t, [55, 270, 545, 318])).toBe(true);
+    });
+    if (hasPdftoppm) {
+      // What a reader extracts: the translation, in reading order.
+      const dir = await mkdtemp(join(tmpdir(), 'verso-pdf-rotate-'));
+      try {
+        await writeFile(join(dir, 'out.pdf'), output);
+        const extracted = execFileSync('pdftotext', ['-layout', join(dir, 'out.pdf'), '-'], {
+          encoding: 'utf8',
+        });
+        expect(extracted).toMatch(/\[DELIVERY REVIEW\][^]*\[QUARTERLY FIGURES/);
+        expect(extracted).not.toMatch(/Quarterly/);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
   it('refuses a PDF without a text layer with a message that says what to do', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([300, 300]);
@@ -297,10 +365,6 @@ if (manifest.length === 0) console.warn(`Real-PDF tests skipped: ${REAL}/MANIFES
 /** Long documents are the benchmark's job, not a unit test's. */
 const SKIP = new Map([
   ['Unstructured-IO__pdf2image-memory-error-test-400p.pdf', '400 pages, covered by bench/pdf-layout.ts'],
-  [
-    'docling-project__odf_presentation_01.odp.pdf',
-    'pages with /Rotate 270 fall back to the reflowed PDF (known gap)',
-  ],
   ['apache__testPDF_acroform3.pdf', 'known gap: PDFium keeps a removed object of its 11 content streams'],
 ]);
 for (const [name, why] of SKIP) console.warn(`Real-PDF test skipped for ${name}: ${why}.`);

@@ -46,6 +46,8 @@ interface Piece {
 
 const CJK = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/u;
 const OBJ = '\uFFFC';
+/** Characters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo, ... and their presentation forms). */
+const RTL_TEXT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 let bidi: ReturnType<typeof bidiFactory> | undefined;
 
 function pieces(marked: string, block: Block, fonts: FontSet, faces: Face[]): Piece[] {
@@ -190,8 +192,9 @@ export function typeset(block: Block, marked: string, box: Rect, fonts: FontSet,
           if (word === '') continue;
           for (const run of fonts.shapeText(word, faces)) {
             const last = shaped[shaped.length - 1];
-            if (last && last.face === run.face) last.glyphs = last.glyphs.concat(run.glyphs);
-            else shaped.push({ face: run.face, glyphs: run.glyphs });
+            // Cached arrays are shared: copy before appending.
+            if (last && last.face === run.face) last.glyphs.push(...run.glyphs);
+            else shaped.push({ face: run.face, glyphs: run.glyphs.slice() });
           }
         }
       }
@@ -211,6 +214,16 @@ export function typeset(block: Block, marked: string, box: Rect, fonts: FontSet,
 function visualItems(line: Piece[], rtl: boolean): Array<{ text: string; rtl: boolean; ph?: number }> {
   const text = line.map((p, i) => (i > 0 && p.space ? ' ' : '') + p.text).join('');
   const phs = line.filter((p) => p.ph !== undefined).map((p) => p.ph!);
+  if (!rtl && !RTL_TEXT.test(text)) {
+    // Left-to-right only (most lines): the runs are the text between placeholders, no bidi analysis needed.
+    const out: Array<{ text: string; rtl: boolean; ph?: number }> = [];
+    let phIndex = 0;
+    text.split(/(\uFFFC)/).forEach((part) => {
+      if (part === OBJ) out.push({ text: '', rtl: false, ph: phs[phIndex++] });
+      else if (part !== '') out.push({ text: part, rtl: false });
+    });
+    return out;
+  }
   bidi ??= bidiFactory();
   const { levels } = bidi.getEmbeddingLevels(text, rtl ? 'rtl' : 'ltr');
   // Runs of equal level (placeholders are runs of their own), then rule L2: reverse from the highest level down.
