@@ -215,19 +215,37 @@ function utf32(b: Buffer, le: boolean): string {
   return s;
 }
 
+const HTML_KEPT = new Set(['script', 'style', 'noscript', 'template', 'code', 'kbd', 'samp', 'var', 'textarea']);
+
+const HTML_INLINE = new Set(
+  'a abbr b bdi bdo big cite code data del dfn em font i ins kbd label mark q s samp small span strike strong sub sup time tt u var nobr wbr'.split(' '),
+);
+
 function readHtml(text: string): Reading {
   const counts: Record<string, number> = {};
   const out: string[] = [];
-  type Node = { nodeName: string; value?: string; childNodes?: Node[]; content?: Node };
+  type Node = { nodeName: string; value?: string; childNodes?: Node[]; content?: Node; attrs?: { name: string; value: string }[] };
+  const attr = (n: Node, name: string) => n.attrs?.find((a) => a.name === name)?.value ?? '';
   const walk = (n: Node, skip: boolean) => {
     if (n.nodeName === '#text') {
       if (!skip) out.push(n.value ?? '');
       return;
     }
     if (!n.nodeName.startsWith('#')) counts[n.nodeName] = (counts[n.nodeName] ?? 0) + 1;
-    const s = skip || n.nodeName === 'script' || n.nodeName === 'style';
+    // Not text for readers, or kept by design (the local-service notes): scripts, styles, what shows only
+    // without scripts, code and keyboard input, and what the author marked translate="no".
+    const s =
+      skip ||
+      HTML_KEPT.has(n.nodeName) ||
+      attr(n, 'translate').toLowerCase() === 'no' ||
+      attr(n, 'class').split(/\s+/).includes('notranslate');
+    // Blocks (cells, paragraphs, items) are separate units: their texts must not run together ("0.025" in one
+    // cell and "0.75" in the next are two numbers, not "0.0250.75").
+    const block = !n.nodeName.startsWith('#') && !HTML_INLINE.has(n.nodeName);
+    if (block) out.push('\n');
     for (const c of n.childNodes ?? []) walk(c, s);
     if (n.content) walk(n.content, s);
+    if (block) out.push('\n');
   };
   walk(parseHtml(text) as unknown as Node, false);
   // The parser adds html/head/body where a fragment has none; those are not the document's structure.

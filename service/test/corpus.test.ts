@@ -178,11 +178,6 @@ async function run(row: Row): Promise<string[]> {
 const KNOWN_GAPS: Record<string, string> = {
   'apache__testPPT_groups.pptx': 'a hyperlink inside a grouped shape is written once where the source has it twice',
   'Unstructured-IO__eng_spa_mult.pptx': 'mixed English/Spanish slides: the detector gives no guess, so the message asks for source_lang',
-  'microsoft__test_blog.html': 'text in an attribute-like aria/keyboard hint is left untranslated',
-  'microsoft__test_serp.html': 'a link is split in two and a few words stay untranslated',
-  'Unstructured-IO__example-steelJIS-datasheet-utf-16.html': 'a number with a leading zero is merged with its neighbour',
-  'microsoft__test_wikipedia.html': 'markup inside <noscript> is read as text by the checker',
-  'Unstructured-IO__fake-html-pre.htm': 'text in <pre> is not counted nor translated (kept as code)',
   'locize__example_native-span-start-end12.xliff': 'text between XLIFF 2 start/end markers is dropped',
   'locize__example_native-span12.xliff': 'text inside XLIFF 2 spans is dropped',
   'asticode__example-in-non-utf8.srt': 'a cue whose text is only inside {\\an8}-style overrides stays untranslated',

@@ -21,8 +21,10 @@ const SAMPLE = `<!DOCTYPE html>
   <p>Press <b>Save</b> to keep <i>your <u>changes</u></i>.<br>Then close the window.</p>
   <img src="a.png" alt='A red car'>
   <p>Run <code>npm test</code> before you commit.</p>
-  <pre>keep   this
-  text</pre>
+  <pre>const keep = 1;
+if (keep) {
+  run();
+}</pre>
   <p translate="no">Do not translate me</p>
   <p class="x notranslate">Brand Name</p>
   <input type="text" placeholder="Your name">
@@ -112,7 +114,7 @@ describe('HTML handler', () => {
       '<script>const greeting = "Hello world";</script>',
       '<!-- A comment that stays -->',
       '<code>npm test</code>',
-      '<pre>keep   this\n  text</pre>',
+      '<pre>const keep = 1;\nif (keep) {\n  run();\n}</pre>',
       '<p translate="no">Do not translate me</p>',
       '<p class="x notranslate">Brand Name</p>',
     ]) {
@@ -126,6 +128,33 @@ describe('HTML handler', () => {
     expect(units.some((u) => u.includes('npm test'))).toBe(false);
     expect(result.characters).toBe(counted);
     expect(result.characters).toBeGreaterThan(50);
+  });
+
+  it('translates a <pre> of prose paragraph by paragraph with its line breaks and indentation, and keeps code blocks', async () => {
+    const prose =
+      '<pre>[107th Congress Public Law 56]\n&lt;DOC&gt;\n\n\n    UNITING AND STRENGTHENING AMERICA \n REQUIRED TO INTERCEPT\n\n' +
+      '    (a) Short title.--This Act may be cited as\nthe USA Act of 2001.\n</pre>';
+    const code = '<pre>x = 1\ny = x + 2\nprint(y)</pre><pre class="language-sh">make all and go home</pre><pre><code>Hello world</code></pre>';
+    const { text: out, units } = await runHandler(handler, 'html', `<body>${prose}${code}</body>`);
+    expect(out).toBe(
+      '<body><pre>[[107TH CONGRESS PUBLIC LAW 56]\n&lt;DOC&gt;]\n\n\n    [UNITING AND STRENGTHENING AMERICA \n REQUIRED TO INTERCEPT]\n\n' +
+        `    [(A) SHORT TITLE.--THIS ACT MAY BE CITED AS\nTHE USA ACT OF 2001.]\n</pre>${code}</body>`,
+    );
+    expect(units.map((u) => u.trim())).toHaveLength(3);
+  });
+
+  it('translates inside a link that is a whole list item and leaves empty elements at the edges of a run in place', async () => {
+    const source =
+      '<div><span>People also search</span><a role="button" aria-label="Close" id="c" /></div>' +
+      '<ul><li><a href="/a">Founded by</a></li><li> <a href="/b">Headquarters</a> <img src="i.png"></li></ul>';
+    const { text: out } = await runHandler(handler, 'html', source);
+    expect(out).toBe(
+      '<div><span>[PEOPLE ALSO SEARCH]</span><a role="button" aria-label="[CLOSE]" id="c" /></div>' +
+        '<ul><li><a href="/a">[FOUNDED BY]</a></li><li> <a href="/b">[HEADQUARTERS]</a> <img src="i.png"></li></ul>',
+    );
+    // The parser sees the same links before and after (an `<a … />` is an open tag that text after it would join).
+    const links = (html: string) => all(parse(html)).filter((e) => e.tagName === 'a').map((e) => attrOf(e, 'href') ?? '');
+    expect(links(out)).toEqual(links(source));
   });
 
   it('keeps CRLF line endings and adds lang when the html tag has none', async () => {

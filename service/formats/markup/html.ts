@@ -5,8 +5,10 @@
  *
  * Units: a run of text and phrasing elements inside a block (`<p>Press <b>Save</b> now.</p>`) is one unit
  * with the inline tags as spans; `br`, `img`, embedded media, code-like elements and elements without letters
- * are placeholders. Skipped whole: script, style, code, pre, kbd, samp, var, noscript, template, svg, math,
- * textarea and anything under `translate="no"` or `class="notranslate"`. Attributes translated: alt, title,
+ * are placeholders. Skipped whole: script, style, code, kbd, samp, var, noscript, template, svg, math,
+ * textarea, `<pre>` that holds code (see `isCodeBlock`) and anything under `translate="no"` or
+ * `class="notranslate"`. A `<pre>` of prose is translated paragraph by paragraph (blank lines apart), its line
+ * breaks and indentation kept as in plain text. Attributes translated: alt, title,
  * placeholder, aria-label, aria-description, aria-roledescription, label (option, optgroup, track), value of
  * button-like inputs, content of description/keywords/og:/twitter: meta tags. `<html lang>` is set to the
  * target. Where the parser rebuilt the tree (misnested tags, foster-parented table text) and the source order no
@@ -24,7 +26,6 @@ const SKIP = new Set([
   'script',
   'style',
   'code',
-  'pre',
   'kbd',
   'samp',
   'var',
@@ -131,8 +132,41 @@ function getAttr(el: El, name: string): string | undefined {
 
 function isSkipped(el: El): boolean {
   if (SKIP.has(el.tagName)) return true;
+  if (el.tagName === 'pre' && isCodeBlock(el)) return true;
   if (getAttr(el, 'translate')?.toLowerCase() === 'no') return true;
   return (getAttr(el, 'class') ?? '').split(/\s+/).includes('notranslate');
+}
+
+const codeBlocks = new WeakMap<El, boolean>();
+const CODE_CLASS = /\b(code|highlight|language-|lang-|brush|prettyprint|source|console|terminal|shell|listing)/i;
+/** Lines that read as program text: statement ends, blocks, keywords, operators, shell prompts. */
+const CODE_LINE =
+  /[;{}]\s*$|^\s*(#include|#!|import\s|from\s+\S+\s+import|def\s|class\s+\w+\s*[:({]|function\s|return\b|(var|let|const)\s+\w+\s*=|public\s|private\s|(if|for|while)\s*\(|(elif|else:|try:|except|echo|sudo|npm|pip|git|cd)\s|print\(|\w+(\.\w+)*\s*[-+*/]?=\s*\S|\$\s|>>>\s)|=>|[=!]==?|&&|\|\||::/;
+
+/**
+ * A `<pre>` is translated when it holds prose (plain-text documents, e-mails, laws and reports published as
+ * preformatted text), and kept when it is code: it contains `code`/`kbd`/`samp`, a class names a code style
+ * (`language-js`, `highlight`, `sourceCode`), or a quarter of its lines read as program text.
+ */
+function isCodeBlock(pre: El): boolean {
+  let known = codeBlocks.get(pre);
+  if (known !== undefined) return known;
+  let code = CODE_CLASS.test(`${getAttr(pre, 'class') ?? ''} ${getAttr(pre, 'data-lang') ?? ''}`);
+  const lines: string[] = [];
+  const visit = (n: Node): void => {
+    if (n.nodeName === '#text') lines.push(...(n as T.TextNode).value.split('\n'));
+    else if (isElement(n)) {
+      if (n.tagName === 'code' || n.tagName === 'kbd' || n.tagName === 'samp') code = true;
+      n.childNodes.forEach(visit);
+    }
+  };
+  pre.childNodes.forEach(visit);
+  if (!code) {
+    const filled = lines.filter((l) => l.trim() !== '');
+    code = filled.length > 0 && filled.filter((l) => CODE_LINE.test(l)).length >= filled.length / 4;
+  }
+  codeBlocks.set(pre, code);
+  return code;
 }
 
 function isPhrasingTree(el: El): boolean {
@@ -175,6 +209,7 @@ async function transform(source: string, translate: UnitTranslator, targetLang: 
   const doc = parse(source, { sourceCodeLocationInfo: true });
   const attrEdits: AttrEdit[] = [];
   const runs: Node[][] = [];
+  const preParagraphs: BuiltUnit[] = [];
   let htmlEl: El | undefined;
 
   const addAttrs = (el: El): void => {
@@ -196,7 +231,7 @@ async function transform(source: string, translate: UnitTranslator, targetLang: 
   const walk = (parent: T.ParentNode): void => {
     let run: Node[] = [];
     const flush = (): void => {
-      if (run.some(hasLetters)) runs.push(run);
+      if (run.some(hasLetters)) runs.push(trimEdges(run));
       run = [];
     };
     for (const node of parent.childNodes) {
@@ -210,7 +245,9 @@ async function transform(source: string, translate: UnitTranslator, targetLang: 
         flush();
         if (isSkipped(node)) continue;
         addAttrs(node);
-        walk(node);
+        if (node.tagName === 'pre' && node.childNodes.every((c) => c.nodeName === '#text')) {
+          for (const c of node.childNodes) preParagraphs.push(...paragraphsOf(c as T.TextNode, source));
+        } else walk(node);
       } else if (node.nodeName === '#text') {
         run.push(node);
       } else if (node.nodeName === '#comment' && run.length > 0) {
@@ -247,11 +284,12 @@ async function transform(source: string, translate: UnitTranslator, targetLang: 
     return out + source.slice(at, end);
   };
 
-  const built: Array<{ start: number; end: number; builder: MarkedUnitBuilder }> = [];
+  const built: BuiltUnit[] = [];
   for (const run of runs) {
     const unit = buildRun(run, renderSlice);
     if (unit) built.push(unit);
   }
+  built.push(...preParagraphs);
   const translated = await translate(built.map((b) => b.builder.marked()));
 
   const splices: Splice[] = built.map((b, i) => ({
@@ -323,10 +361,85 @@ function applySafe(source: string, splices: Splice[]): string {
   return out + source.slice(at);
 }
 
+/** True when a node shows any text (digits and marks count: "1.1" before a heading stays in its unit). */
+function hasText(node: Node): boolean {
+  if (node.nodeName === '#text') return (node as T.TextNode).value.trim() !== '';
+  return isElement(node) && node.childNodes.some(hasText);
+}
+
+/**
+ * Leaves the elements without text (icons, empty anchors, line breaks, images), comments and blank text at the edges
+ * of a run outside its unit: they stay where they are instead of travelling through the engine. It also keeps
+ * translated text from landing after an element the source never closes (`<a … />` is an open tag in HTML): text
+ * spliced there would become that element's content, and the parser would rebuild the element around it.
+ */
+function trimEdges(run: Node[]): Node[] {
+  const inert = (n: Node): boolean =>
+    n.nodeName === '#comment' ||
+    (n.nodeName === '#text' && (n as T.TextNode).value.trim() === '') ||
+    (isElement(n) && !hasText(n));
+  let start = 0;
+  let end = run.length;
+  while (start < end && inert(run[start]!)) start++;
+  while (end > start && inert(run[end - 1]!)) end--;
+  const trimmed = run.slice(start, end);
+  // A run that is one element (`<li><a href="…">Text</a></li>`) is translated inside it: the element stays
+  // whole where it was, whatever the engine does to the words, so a link comes back exactly once.
+  const only = trimmed[0];
+  if (trimmed.length === 1 && only && isElement(only) && wrapsWhole(only)) return trimEdges(only.childNodes);
+  return trimmed;
+}
+
+function wrapsWhole(el: El): boolean {
+  const loc = el.sourceCodeLocation;
+  return !!loc?.startTag && !!loc.endTag && !ATOMIC.has(el.tagName) && !isSkipped(el) && el.childNodes.some(hasLetters);
+}
+
+interface BuiltUnit {
+  start: number;
+  end: number;
+  builder: MarkedUnitBuilder;
+}
+
+const BLANK_LINES = /\r?\n(?:[ \t]*\r?\n)+/g;
+
+/**
+ * The paragraphs (blank lines apart) of the text of a prose `<pre>`, one unit each, so a long preformatted
+ * document goes to the engine in pieces as plain text does. The split is made where the source and the decoded
+ * text have the same blank lines (a blank line written as character references leaves the text one unit).
+ */
+function paragraphsOf(node: T.TextNode, source: string): BuiltUnit[] {
+  const loc = node.sourceCodeLocation;
+  if (!loc || !/\p{L}/u.test(node.value)) return [];
+  const cuts = (text: string) => [...text.matchAll(BLANK_LINES)].map((m) => [m.index, m.index + m[0].length] as const);
+  const raw = source.slice(loc.startOffset, loc.endOffset);
+  let rawCuts = cuts(raw);
+  let textCuts = cuts(node.value);
+  if (rawCuts.length !== textCuts.length) {
+    rawCuts = [];
+    textCuts = [];
+  }
+  const units: BuiltUnit[] = [];
+  let rawAt = 0;
+  let textAt = 0;
+  for (let i = 0; i <= rawCuts.length; i++) {
+    const rawEnd = rawCuts[i]?.[0] ?? raw.length;
+    const text = node.value.slice(textAt, textCuts[i]?.[0] ?? node.value.length);
+    if (/\p{L}/u.test(text)) {
+      const builder = new MarkedUnitBuilder();
+      builder.text(text);
+      units.push({ start: loc.startOffset + rawAt, end: loc.startOffset + rawEnd, builder });
+    }
+    rawAt = rawCuts[i]?.[1] ?? raw.length;
+    textAt = textCuts[i]?.[1] ?? node.value.length;
+  }
+  return units;
+}
+
 function buildRun(
   run: Node[],
   renderSlice: (start: number, end: number) => string,
-): { start: number; end: number; builder: MarkedUnitBuilder } | undefined {
+): BuiltUnit | undefined {
   const builder = new MarkedUnitBuilder();
   let cursor = -1;
   let ok = true;
