@@ -149,7 +149,7 @@ const CODE_LINE =
  * (`language-js`, `highlight`, `sourceCode`), or a quarter of its lines read as program text.
  */
 function isCodeBlock(pre: El): boolean {
-  let known = codeBlocks.get(pre);
+  const known = codeBlocks.get(pre);
   if (known !== undefined) return known;
   let code = CODE_CLASS.test(`${getAttr(pre, 'class') ?? ''} ${getAttr(pre, 'data-lang') ?? ''}`);
   const lines: string[] = [];
