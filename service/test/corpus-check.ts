@@ -275,7 +275,7 @@ function readXmlText(text: string, what: string, unit?: string): Reading {
 }
 
 function readSrt(text: string): Reading {
-  const timings = text.match(/\d{1,3}:\d{1,2}:\d{1,2}[,.]\d{1,3}\s*-->\s*\d{1,3}:\d{1,2}:\d{1,2}[,.]\d{1,3}/g) ?? [];
+  const timings = text.match(/\d{1,3}:\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?\s*-->\s*\d{1,3}:\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?/g) ?? [];
   const tags = text.match(/<\/?(?:i|b|u|s|font)\b[^>]*>/gi) ?? [];
   const body = text
     .split(/\r?\n|\r/)

@@ -56,6 +56,12 @@ describe('SRT handler', () => {
     expect(result.characters).toBe(counted);
   });
 
+  it('translates a cue whose timing has no milliseconds (as some subtitle editors write it)', async () => {
+    const source = '\uFEFF1\n00:01:39 --> 00:01:41,04\n(deep rumbling)\n\n2\n00:02:04,08 --> 00:02:07,12\nHello\n';
+    const { text } = await runHandler(handler, 'srt', source);
+    expect(text).toBe('\uFEFF1\n00:01:39 --> 00:01:41,04\n[(DEEP RUMBLING)]\n\n2\n00:02:04,08 --> 00:02:07,12\n[HELLO]\n');
+  });
+
   it('re-breaks a cue into lines of similar length, outside tags', () => {
     expect(rebreak('one two three four', 2)).toEqual(['one two', 'three four']);
     expect(rebreak('<font color="red">aa bb</font> cc dd', 2)).toEqual([

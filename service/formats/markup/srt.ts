@@ -16,7 +16,7 @@ import { MarkedUnitBuilder } from './inline.js';
 import type { Splice } from './xml-tree.js';
 import { applySplices } from './xml-tree.js';
 
-const TIMING = /^\s*\d{1,3}:\d{1,2}:\d{1,2}[,.]\d{1,3}\s*-->\s*\d{1,3}:\d{1,2}:\d{1,2}[,.]\d{1,3}/;
+const TIMING = /^\s*\d{1,3}:\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?\s*-->\s*\d{1,3}:\d{1,2}:\d{1,2}(?:[,.]\d{1,3})?/;
 const INDEX = /^\s*\d+\s*$/;
 const TAG = /<(\/?)(i|b|u|font)\b[^>]*>|\{\\[^}]*\}/gi;
 
