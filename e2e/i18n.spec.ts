@@ -98,9 +98,17 @@ async function textOutsideCatalog(page: Page): Promise<string[]> {
   return page.evaluate((skip) => {
     const found: string[] = [];
     // What a message may leave outside the marks: numbers, punctuation, bidi controls, addresses.
+    // Innermost first: a message can hold another (a list of engine names inside "Running with …").
+    const unmark = (s: string): string => {
+      let prev = '';
+      while (prev !== s) {
+        prev = s;
+        s = s.replace(/⟦[^⟦⟧]*⟧/g, '');
+      }
+      return s;
+    };
     const strip = (s: string) =>
-      s
-        .replace(/⟦[^⟧]*⟧/g, '')
+      unmark(s)
         .replace(/https?:\/\/\S+/g, '')
         .replace(/[\u202a-\u202e\u2066-\u2069\u200e\u200f]/g, '')
         .replace(/[\s\d.,:;·()\-–—+%/|…⌘]/g, '');
