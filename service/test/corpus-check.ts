@@ -255,19 +255,26 @@ function readHtml(text: string): Reading {
   return { text: out.join(''), counts };
 }
 
-function readXmlText(text: string, what: string, unit?: string): Reading {
+/** XLIFF 1.2 inline codes: their content is the native code of the original format (`{name}`, `<b>`), kept as is. */
+const XLIFF_CODES = new Set(['ph', 'bpt', 'ept', 'it']);
+
+function readXmlText(text: string, what: string, unit?: string, codes = new Set<string>()): Reading {
   wellFormed(text, what);
   const counts: Record<string, number> = {};
   const out: string[] = [];
   let inUnit = unit ? 0 : 1;
+  let inCode = 0;
   const t = new XmlTokenizer((tok) => {
     if (tok.kind === 'open') {
       const local = tok.name.replace(/^.*:/, '');
       counts[local] = (counts[local] ?? 0) + 1;
       if (unit && local === unit && !tok.selfClosing) inUnit++;
+      if (codes.has(local) && !tok.selfClosing) inCode++;
     } else if (tok.kind === 'close') {
-      if (unit && tok.name.replace(/^.*:/, '') === unit) inUnit--;
-    } else if (tok.kind === 'text' && inUnit > 0) out.push(tok.text);
+      const local = tok.name.replace(/^.*:/, '');
+      if (unit && local === unit) inUnit--;
+      if (codes.has(local)) inCode--;
+    } else if (tok.kind === 'text' && inUnit > 0 && inCode === 0) out.push(tok.text);
   }, what);
   t.write(text.replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/, ''));
   t.close();
@@ -322,7 +329,7 @@ export async function readDocument(
     case 'xlf':
     case 'xliff':
       // The text to translate is in the original's sources; the translation in the result's targets.
-      return readXmlText(decodeBytes(bytes).text, ext, role === 'original' ? 'source' : 'target');
+      return readXmlText(decodeBytes(bytes).text, ext, role === 'original' ? 'source' : 'target', XLIFF_CODES);
     case 'xml':
     case 'dita':
       return readXmlText(decodeBytes(bytes, legacy).text, ext);

@@ -178,8 +178,6 @@ async function run(row: Row): Promise<string[]> {
 const KNOWN_GAPS: Record<string, string> = {
   'apache__testPPT_groups.pptx': 'a hyperlink inside a grouped shape is written once where the source has it twice',
   'Unstructured-IO__eng_spa_mult.pptx': 'mixed English/Spanish slides: the detector gives no guess, so the message asks for source_lang',
-  'locize__example_native-span-start-end12.xliff': 'text between XLIFF 2 start/end markers is dropped',
-  'locize__example_native-span12.xliff': 'text inside XLIFF 2 spans is dropped',
   'apache__testFramemakerMif.mif': 'MIF strings split across more String statements; some catalog names stay untranslated',
   'apache__testDITA.dita': 'the title element is not translated',
   'apache__testDITA2.dita': 'the title element is not translated',

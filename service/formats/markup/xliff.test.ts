@@ -126,6 +126,22 @@ describe('XLIFF 1.2', () => {
     expect(result.characters).toBe(counted);
     expect(out.split('\n').length).toBe(V12.split('\n').length + 2);
   });
+
+  it('keeps the native code inside ph, bpt and ept (python-brace parameters, HTML tags) as it is', async () => {
+    const source =
+      '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file original="ns1" datatype="plaintext" source-language="en-US" target-language="de-CH"><body>\n' +
+      '<trans-unit id="k1"><source>Process \n  <ph id="doctype" ctype="x-python-brace-param">{doctype}</ph> documents\n</source>' +
+      '<target>Verarbeite <ph id="doctype" ctype="x-python-brace-param">{doctype}</ph> Dokumente</target></trans-unit>\n' +
+      '<trans-unit id="k2"><source>This is <bpt id="b1-1" rid="b1">&lt;b&gt;</bpt>bold<ept id="b1-2" rid="b1">&lt;/b&gt;</ept> text</source></trans-unit>\n' +
+      '</body></file></xliff>';
+    const { text: out } = await runHandler(handler, 'xliff', source);
+    const units = find(dom(out), 'trans-unit');
+    const target = (i: number) => kids(units[i]!, 'target')[0]!;
+    expect(textOf(target(0)).replace(/\s+/g, ' ').trim()).toBe('[PROCESS {doctype} DOCUMENTS]');
+    expect(codes(target(0))).toEqual(['ph#doctype']);
+    expect(textOf(target(1))).toBe('[THIS IS <b>BOLD</b> TEXT]');
+    expect(codes(target(1))).toEqual(['bpt#b1-1', 'ept#b1-2']);
+  });
 });
 
 const V2 = `<?xml version="1.0" encoding="UTF-8"?>
