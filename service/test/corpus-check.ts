@@ -269,11 +269,13 @@ function readXmlText(text: string, what: string, unit?: string, codes = new Set<
       const local = tok.name.replace(/^.*:/, '');
       counts[local] = (counts[local] ?? 0) + 1;
       if (unit && local === unit && !tok.selfClosing) inUnit++;
-      if (codes.has(local) && !tok.selfClosing) inCode++;
+      // What the author marked translate="no" (DITA draft comments, say) stays as it is.
+      const kept = codes.has(local) || tok.attrs.translate === 'no' || tok.attrs['its:translate'] === 'no';
+      if (!tok.selfClosing && (inCode > 0 || kept)) inCode++;
     } else if (tok.kind === 'close') {
       const local = tok.name.replace(/^.*:/, '');
       if (unit && local === unit) inUnit--;
-      if (codes.has(local)) inCode--;
+      if (inCode > 0) inCode--;
     } else if (tok.kind === 'text' && inUnit > 0 && inCode === 0) out.push(tok.text);
   }, what);
   t.write(text.replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/, ''));

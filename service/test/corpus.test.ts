@@ -179,9 +179,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'apache__testPPT_groups.pptx': 'a hyperlink inside a grouped shape is written once where the source has it twice',
   'Unstructured-IO__eng_spa_mult.pptx': 'mixed English/Spanish slides: the detector gives no guess, so the message asks for source_lang',
   'apache__testFramemakerMif.mif': 'MIF strings split across more String statements; some catalog names stay untranslated',
-  'apache__testDITA.dita': 'the title element is not translated',
-  'apache__testDITA2.dita': 'the title element is not translated',
-  'dita-ot__lang-common.dita': 'draft-comment and required-cleanup elements are not translated',
   'Starou__magazineA-edito.idml': 'a character style range is split in two',
   'i18next__ns1.json': 'i18next nesting/plural strings lose characters',
 };

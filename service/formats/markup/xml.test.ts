@@ -142,4 +142,15 @@ describe('DITA handler', () => {
     expect(out).toContain('<draft-comment>Check this later</draft-comment>');
     expect(out).toContain('<!DOCTYPE task PUBLIC "-//OASIS//DTD DITA Task//EN" "task.dtd">');
   });
+
+  it('translates the search keywords of the prolog, but not a keyword in running text', async () => {
+    const source =
+      '<concept id="c"><title>Apache Tika</title><prolog><metadata><keywords><keyword>Content</keyword>' +
+      '<keyword>Toolkit</keyword></keywords></metadata></prolog><conbody><p>Use <keyword>Tika</keyword> here.</p></conbody></concept>';
+    const { text: out } = await runHandler(dita, 'dita', source);
+    expect(out).toBe(
+      '<concept id="c"><title>[APACHE TIKA]</title><prolog><metadata><keywords><keyword>[CONTENT]</keyword>' +
+        '<keyword>[TOOLKIT]</keyword></keywords></metadata></prolog><conbody><p>[USE <keyword>Tika</keyword> HERE.]</p></conbody></concept>',
+    );
+  });
 });

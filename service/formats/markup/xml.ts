@@ -9,7 +9,7 @@
  * DITA skips, as whole subtrees or as inline placeholders, the elements whose content is code, paths, names
  * a reader types or sees on screen, or notes for writers: codeblock, codeph, pre, screen, msgblock, msgph,
  * msgnum, filepath, cmdname, varname, apiname, parmname, option, userinput, systemoutput, keyword (product and
- * API names), draft-comment, required-cleanup, data, data-about, unknown, foreign, sort-as.
+ * API names; the search keywords of a prolog's `keywords` list are translated), draft-comment, required-cleanup, data, data-about, unknown, foreign, sort-as.
  * `term`, `uicontrol`, `wintitle` and `ph` are translated (they are running text).
  */
 import type { StringFormat, UnitTranslator } from './common.js';
@@ -50,6 +50,14 @@ const DITA_SKIP = new Set([
   'foreign',
   'sort-as',
 ]);
+
+/**
+ * A `keyword` of the prolog's `keywords` list is a word readers search for, in their language: translated. In
+ * running text a `keyword` names a product or an API and stays.
+ */
+function isSearchKeyword(el: XmlElement): boolean {
+  return el.local === 'keyword' && el.parent?.local === 'keywords';
+}
 
 function isNoTranslate(el: XmlElement): boolean {
   return attr(el, 'translate') === 'no' || attr(el, 'its:translate') === 'no';
@@ -107,5 +115,5 @@ export const ditaFormat: StringFormat = {
   name: 'DITA',
   sniff: sniffXml,
   transform: (text, translate) =>
-    translateXmlBlocks(text, translate, (el) => isNoTranslate(el) || DITA_SKIP.has(el.local), 'DITA'),
+    translateXmlBlocks(text, translate, (el) => isNoTranslate(el) || (DITA_SKIP.has(el.local) && !isSearchKeyword(el)), 'DITA'),
 };
