@@ -340,7 +340,9 @@ export async function readDocument(
     case 'json': {
       const out: string[] = [];
       jsonStrings(JSON.parse(decodeBytes(bytes).text.replace(/^\uFEFF/, '')), out);
-      return { text: out.join('\n'), counts: { strings: out.length } };
+      // Interpolations (`{{count}}`, `${name}`, `{name}`) are names the program fills in, kept as they are.
+      const text = out.join('\n').replace(/\{\{[^{}]*\}\}|\$\{[^{}]*\}|\{[\w.]+\}/g, ' ');
+      return { text, counts: { strings: out.length } };
     }
     case 'mif':
       return readMif(decodeBytes(bytes, legacy).text);

@@ -180,7 +180,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'Unstructured-IO__eng_spa_mult.pptx': 'mixed English/Spanish slides: the detector gives no guess, so the message asks for source_lang',
   'apache__testFramemakerMif.mif': 'MIF strings split across more String statements; some catalog names stay untranslated',
   'Starou__magazineA-edito.idml': 'a character style range is split in two',
-  'i18next__ns1.json': 'i18next nesting/plural strings lose characters',
 };
 
 describe.skipIf(!present)('real-documents corpus (pseudo engine)', () => {

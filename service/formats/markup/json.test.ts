@@ -62,6 +62,15 @@ describe('JSON handler', () => {
     expect(result.characters).toBe(counted);
   });
 
+  it('translates i18next resources: context and plural keys kept, {{count}} kept, strings inside arrays of objects', async () => {
+    const source =
+      '{"dessert|muffin_other": "{{count}} nice muffins", "array": ["element one", {"elementThree": [{"nested": "element three"}]}]}';
+    const { text: out } = await runHandler(handler, 'json', source);
+    expect(out).toBe(
+      '{"dessert|muffin_other": "[{{count}} NICE MUFFINS]", "array": ["[ELEMENT ONE]", {"elementThree": [{"nested": "[ELEMENT THREE]"}]}]}',
+    );
+  });
+
   it('refuses invalid JSON with the position', async () => {
     expect(await failure(handler, 'json', '{"a": "x",, }')).toMatch(
       /not valid JSON \(.*line 1, column \d+\)/,
