@@ -56,7 +56,7 @@ export interface Analysis {
 }
 
 /** The document's text cannot be replaced in place (all of it turned on the page, e.g. vertical captions, while
- * the page itself is not turned); the caller falls back to the reflowed PDF. */
+ * the page itself is not turned, or all of it inside form XObjects); the caller falls back to the reflowed PDF. */
 export class NotInPlace extends Error {
   override name = 'NotInPlace';
 }
@@ -101,8 +101,9 @@ export async function analyse(bytes: Uint8Array, sourceLang?: string): Promise<A
     });
     const blocks = pages.flatMap((p) => p.blocks.filter((b) => b.translate));
     if (blocks.length === 0) {
-      // Text only in turned or vertical writing on unturned pages (pages with /Rotate are read upright).
-      if (contents.some((p) => p.texts.some((t) => t.rotated && /\p{L}/u.test(t.text))))
+      // Text only in turned or vertical writing on unturned pages (pages with /Rotate are read upright), or only
+      // inside form XObjects (which are left as drawn, e.g. a PDF this path wrote): the reflow translates it.
+      if (contents.some((p) => p.texts.some((t) => (t.rotated || t.inForm) && /\p{L}/u.test(t.text))))
         throw new NotInPlace();
       throw new DocumentFormatError(SCANNED);
     }
@@ -235,7 +236,8 @@ export async function translatePdfInPlace(
           // Offsets are measured in display space; the object moves in the content's user space.
           const [dx, dy] = [to.x - object.x0, to.baseline + raise - object.oy];
           const [a, b, c, d] = page.toUser ?? IDENTITY;
-          move.set(object.index, { dx: a * dx + c * dy, dy: b * dx + d * dy });
+          for (const index of [object.index, ...(object.duplicates ?? [])])
+            move.set(index, { dx: a * dx + c * dy, dy: b * dx + d * dy });
         }
       }
       edits.push({ remove, move, ops: drawOperators(placements, (key) => `/F${key.replace(/\W/g, '')}`) });

@@ -286,7 +286,7 @@ function lineText(
       text += placeholder(id);
     } else {
       text += cleanUserText(o.text);
-      replaced.push(o.index);
+      replaced.push(o.index, ...(o.duplicates ?? []));
     }
     end = Math.max(end, o.x1);
   }

@@ -44,6 +44,9 @@ export interface TextObject {
   invisible: boolean;
   /** Inside a form XObject (index is then -1): read for the layout, left untouched. */
   inForm?: boolean;
+  /** Indices of objects drawing the same text at the same place (stamps repeated, fake bold): PDFium's text page
+   * gives their characters to this object only; they are removed and moved with it. */
+  duplicates?: number[];
 }
 
 export interface Rect {
@@ -329,6 +332,7 @@ export class PdfiumDocument {
       const count = x.FPDFPage_CountObjects!(page);
       const buf = x.malloc!(512);
       const fontCache = new Map<number, FontInfo>();
+      const orphans: Array<Rect & { index: number }> = [];
       const mediaBox = this.mediaBox(page);
       const rotation = x.FPDFPage_GetRotation!(page) & 3;
       const display = displayMatrix(rotation, mediaBox);
@@ -341,7 +345,10 @@ export class PdfiumDocument {
         const objectText = this.objectTexts(textPage);
         const readText = (obj: number, index: number, toDisplay: Matrix, inForm: boolean) => {
           const text = objectText.get(obj) ?? '';
-          if (text === '') return;
+          if (text === '') {
+            if (!inForm) orphans.push({ index, ...transformRect(toDisplay, this.bounds(obj)) });
+            return;
+          }
           const [a, b, c, d, e, f] = concat(matrixOf(obj), toDisplay);
           x.FPDFTextObj_GetFontSize!(obj, s + 24);
           const fontSize = this.f32(6);
@@ -403,6 +410,20 @@ export class PdfiumDocument {
             if (readForm(obj, concat(matrixOf(obj), display), 1))
               pictures.push(transformRect(display, this.bounds(obj)));
           }
+        }
+        // A text object without characters of its own may be an exact copy of another one (the text page keeps
+        // one of them): it goes wherever its original goes.
+        for (const orphan of orphans) {
+          const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
+          const original = texts.find(
+            (t) =>
+              !t.inForm &&
+              near(t.x0, orphan.x0) &&
+              near(t.y0, orphan.y0) &&
+              near(t.x1, orphan.x1) &&
+              near(t.y1, orphan.y1),
+          );
+          if (original) (original.duplicates ??= []).push(orphan.index);
         }
         if (this.loadedObjects + count <= this.keepBudget) {
           keep = true;
