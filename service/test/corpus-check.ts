@@ -305,8 +305,10 @@ function jsonStrings(v: unknown, out: string[]): void {
 }
 
 function readMif(text: string): Reading {
-  const strings = [...text.matchAll(/<String `([^']*)'>/g)].map((m) => m[1]!);
-  return { text: strings.join(''), counts: { Para: count(text, /<Para\b/g), String: strings.length } };
+  // The Strings of one paragraph or text line run together; paragraphs and text lines are apart.
+  const out: string[] = [];
+  for (const m of text.matchAll(/<(?:Para|TextLine)\b|<String `([^']*)'>/g)) out.push(m[1] ?? '\n');
+  return { text: out.join(''), counts: { Para: count(text, /<Para\b/g), TextLine: count(text, /<TextLine\b/g), String: count(text, /<String `/g) } };
 }
 
 /** Reads a document of the given extension; throws when the bytes are not a valid document of that kind. */

@@ -71,6 +71,31 @@ describe('MIF handler', () => {
     expect(result.characters).toBe(counted);
   });
 
+  it('translates text lines of graphics and keeps the statements around a unit outside it, String count unchanged', async () => {
+    const source = [
+      '<MIFFile 2015>',
+      '<Tbls <Tbl <Cell <CellContent <Para',
+      '  <PgfTag `CellBody\'>',
+      '  <ParaLine',
+      '   <TextRectID 12>',
+      '   <String `HTML Mapping Table\'>',
+      '   <Marker <MType 2>>',
+      '  >',
+      ' >>>>>',
+      '<Page <Frame <TextLine',
+      '  <TLOrigin  2.5 cm 4.3 cm>',
+      '  <Font <FTag `\'>>',
+      '  <String `Single Line\'>',
+      ' >>>',
+      '',
+    ].join('\n');
+    const { text: out } = await runHandler(handler, 'mif', source);
+    expect(out).toBe(
+      source.replace("`HTML Mapping Table'", "`[HTML MAPPING TABLE]'").replace("`Single Line'", "`[SINGLE LINE]'"),
+    );
+    expect(out.match(/<String /g)).toHaveLength(2);
+  });
+
   it('refuses broken and mislabelled files', async () => {
     expect(await failure(handler, 'mif', '<MIFFile 2015>\n<Para <ParaLine <String `open')).toMatch(
       /never closed/,

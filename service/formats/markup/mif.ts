@@ -1,8 +1,8 @@
 /**
  * FrameMaker MIF (text form) (service process, document worker).
  *
- * Each `<Para …>` is one unit: the `<String `…'>` statements of all its `<ParaLine>`s are its text; every other
- * statement between them (`<Char Tab>`, `<Font …>`, `<Variable …>`, `<XRef …>`, `<Marker …>`) and each ParaLine
+ * Each `<Para …>` is one unit: the `<String `…'>` statements of all its `<ParaLine>`s are its text; so is each
+ * `<TextLine …>` (text drawn in a graphic frame). Every other statement between them (`<Char Tab>`, `<Font …>`, `<Variable …>`, `<XRef …>`, `<Marker …>`) and each ParaLine
  * boundary are placeholders, so they are written back verbatim. Everything outside those runs is untouched.
  * MIF string escapes are decoded for the engine and re-encoded (`\>` `\q` `\Q` `\\` `\t`); `\xNN ` character
  * codes (FrameMaker's own character set) are kept as placeholders in a String statement of their own.
@@ -120,11 +120,26 @@ export function encodeMifString(text: string): string {
     .replace(/\t/g, '\\t');
 }
 
+/** Paragraphs (`Para`) and text lines of graphics (`TextLine`), in document order. */
 function collectParas(statements: Statement[], out: Statement[]): void {
   for (const st of statements) {
-    if (st.name === 'Para') out.push(st);
+    if (st.name === 'Para' || st.name === 'TextLine') out.push(st);
     else collectParas(st.children, out);
   }
+}
+
+/**
+ * The statements of a unit: a paragraph's ParaLine contents, or a text line's own statements, from its first
+ * String to its last. Statements before and after (TextRectID, fonts, origins, markers) stay in place outside
+ * the unit, so no translated text can land before or after them as a String of its own.
+ */
+function unitItems(para: Statement): Statement[] {
+  const all = para.name === 'TextLine' ? para.children : para.children.filter((c) => c.name === 'ParaLine').flatMap((line) => line.children);
+  const first = all.findIndex((c) => c.name === 'String');
+  if (first < 0) return [];
+  let last = all.length - 1;
+  while (all[last]!.name !== 'String') last--;
+  return all.slice(first, last + 1);
 }
 
 async function transform(text: string, translate: UnitTranslator): Promise<string> {
@@ -137,8 +152,8 @@ async function transform(text: string, translate: UnitTranslator): Promise<strin
   collectParas(lexMif(text), paras);
   const units: Array<{ start: number; end: number; builder: MarkedUnitBuilder; indent: string }> = [];
   for (const para of paras) {
-    const items = para.children.filter((c) => c.name === 'ParaLine').flatMap((line) => line.children);
-    if (!items.some((c) => c.name === 'String')) continue;
+    const items = unitItems(para);
+    if (items.length === 0) continue;
     const first = items[0]!;
     const lineStart = text.lastIndexOf('\n', first.start) + 1;
     const indentMatch = /^[ \t]*/.exec(text.slice(lineStart, first.start))![0];
