@@ -168,7 +168,7 @@ async function rssBench(svc: Svc, dir: string): Promise<void> {
   out.end();
   await once(out, 'finish');
   const s = service(dir, svc, {}, 'rss');
-  s.setPrefs({ maxFileMb: 2048 });
+  await s.setPrefs({ maxFileMb: 2048 });
   await s.start();
   global.gc?.();
   const base = process.memoryUsage().rss;

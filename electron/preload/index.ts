@@ -61,6 +61,7 @@ export const api = {
   },
   documents: {
     pickFiles: call('documents.pickFiles'),
+    pickFolder: call('documents.pickFolder'),
     inspect: call('documents.inspect'),
     enqueue: call('documents.enqueue'),
     list: call('documents.list'),

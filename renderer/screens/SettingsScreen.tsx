@@ -11,6 +11,7 @@ import { LocalEngineSection } from './settings/local-engine-section.js';
 import { PreferencesSection } from './settings/preferences-section.js';
 import { TranslateSection } from './settings/translate-section.js';
 import { DesktopSettings } from './settings/DesktopSettings.js';
+import { DocumentsSettings } from './settings/DocumentsSettings.js';
 import { NetworkSettings } from './settings/NetworkSettings.js';
 
 export default function SettingsScreen() {
@@ -20,6 +21,7 @@ export default function SettingsScreen() {
       <h1>{t('settings.title')}</h1>
       <PreferencesSection />
       <TranslateSection />
+      <DocumentsSettings />
       <ConnectionsSection />
       <AdminKeySection />
       <LocalEngineSection />

@@ -162,7 +162,13 @@ export type DocumentPrefs = z.infer<typeof DocumentPrefs>;
 
 export const DocumentPrefsPatch = z
   .object({
-    defaultOutputDir: z.string().min(1).max(4096).optional(),
+    /** A full path (POSIX, drive letter or UNC): a relative one would depend on where Verso was started. */
+    defaultOutputDir: z
+      .string()
+      .min(1)
+      .max(4096)
+      .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'Use a full folder path.')
+      .optional(),
     concurrency: z.number().int().min(1).max(8).optional(),
     maxFileMb: z.number().int().min(1).max(2048).optional(),
   })
@@ -173,6 +179,8 @@ const JobRef = z.object({ jobId: Id });
 export const documentsCalls = {
   /** Native open dialog (files); null when cancelled or where there is none (web harness: use the file input). */
   'documents.pickFiles': { input: NoInput, output: z.object({ paths: z.array(z.string()) }).nullable() },
+  /** Native folder dialog (Settings: where translations of files without a folder go); null when cancelled or none. */
+  'documents.pickFolder': { input: NoInput, output: z.object({ path: z.string() }).nullable() },
   /** Expands folders and checks every file before anything is sent. */
   'documents.inspect': {
     input: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), allowMany: z.boolean().optional() }),

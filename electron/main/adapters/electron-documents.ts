@@ -1,6 +1,7 @@
 /**
- * Desktop integrations of the Documents screen (main process, Electron only): the native open dialog (files and
- * folders), opening a result or showing it in the file manager, and the taskbar/dock progress bar.
+ * Desktop integrations of the Documents screen (main process, Electron only): the native open dialogs (files and
+ * folders to translate; one folder for the output setting), opening a result or showing it in the file manager,
+ * and the taskbar/dock progress bar.
  */
 import { BrowserWindow, dialog, shell } from 'electron';
 import type { FileShell, OpenFilesDialog, ProgressSink } from '../services/documents.js';
@@ -11,6 +12,12 @@ export const electronOpenFilesDialog: OpenFilesDialog = {
     const opts: Electron.OpenDialogOptions = { properties: ['openFile', 'multiSelections'] };
     const r = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
     return r.canceled ? null : r.filePaths;
+  },
+  async pickFolder() {
+    const win = BrowserWindow.getFocusedWindow();
+    const opts: Electron.OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'] };
+    const r = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
+    return r.canceled ? null : (r.filePaths[0] ?? null);
   },
 };
 

@@ -5,6 +5,7 @@ import type { AppServices } from './services.js';
 export function registerDocumentsIpc(ctx: HandleContext, s: AppServices): void {
   const d = s.documents;
   handle(ctx, 'documents.pickFiles', () => d.pickFiles());
+  handle(ctx, 'documents.pickFolder', () => d.pickFolder());
   handle(ctx, 'documents.inspect', (i) => d.inspect(i.paths, i.allowMany));
   handle(ctx, 'documents.enqueue', (i) => d.enqueue(i.paths, i.options));
   handle(ctx, 'documents.list', () => d.list());

@@ -4,7 +4,8 @@
  * views that carry no key, publishes `documents.changed`, and reaches the desktop (open dialog, open/show a
  * result, notification, taskbar progress) only through ports whose Electron adapters live in `../adapters/`.
  */
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rmdir, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +30,8 @@ import type { Clock, KeyValueStore, Notifier, Random, SecretCipher } from './por
 /** Native open dialog (Electron); the Node twin answers null (the web harness uses the page's file input). */
 export interface OpenFilesDialog {
   pickFiles(): Promise<string[] | null>;
+  /** One folder (Settings → Documents → output folder); absent where there is no native dialog. */
+  pickFolder?(): Promise<string | null>;
 }
 
 /** Opens a saved result, or shows it in the file manager (Electron `shell`); the Node twin only logs. */
@@ -120,10 +123,19 @@ export class DocumentsService {
     };
   }
 
-  setPrefs(patch: { defaultOutputDir?: string; concurrency?: number; maxFileMb?: number }): DocumentPrefs {
+  /** Saves a patch; a new output folder is created and checked for writing first, so a bad one is refused now, not at the first download. */
+  async setPrefs(patch: { defaultOutputDir?: string; concurrency?: number; maxFileMb?: number }): Promise<DocumentPrefs> {
     const { keysPersist: _k, ...cur } = this.prefs();
     const next = { ...cur, ...patch };
-    if (patch.defaultOutputDir !== undefined) next.defaultOutputDir = resolve(patch.defaultOutputDir);
+    if (patch.defaultOutputDir !== undefined) {
+      next.defaultOutputDir = resolve(patch.defaultOutputDir);
+      try {
+        await mkdir(next.defaultOutputDir, { recursive: true });
+        await access(next.defaultOutputDir, constants.W_OK);
+      } catch (e) {
+        throw new ApiError('bad_request', `Cannot write to ${next.defaultOutputDir} (${(e as NodeJS.ErrnoException).code ?? 'error'}).`, { cause: e });
+      }
+    }
     this.d.prefsStore.set(PREFS_KEY, next);
     return this.prefs();
   }
@@ -131,6 +143,11 @@ export class DocumentsService {
   async pickFiles(): Promise<{ paths: string[] } | null> {
     const paths = (await this.d.dialog?.pickFiles()) ?? null;
     return paths && paths.length ? { paths } : null;
+  }
+
+  async pickFolder(): Promise<{ path: string } | null> {
+    const path = (await this.d.dialog?.pickFolder?.()) ?? null;
+    return path ? { path } : null;
   }
 
   async inspect(paths: string[], allowMany = false): Promise<InspectOutput> {
@@ -233,9 +250,16 @@ export class DocumentsService {
     return this.view(copy);
   }
 
+  /**
+   * Drops jobs from the list. A staged copy (web harness upload) is Verso's own file, kept only so a retry can
+   * upload it again: it is deleted with the last job that uses it. A user's original is never touched.
+   */
   async remove(jobIds: string[]): Promise<DocumentsList> {
     await this.start();
+    const staged = new Set(jobIds.map((id) => this.queue.get(id)?.sourcePath).filter((p): p is string => p !== undefined && this.isStaged(p)));
     await this.queue.remove(jobIds);
+    for (const j of this.queue.list()) staged.delete(j.sourcePath);
+    for (const p of staged) await this.deleteStaged(p);
     return this.list();
   }
 
@@ -266,6 +290,15 @@ export class DocumentsService {
   private isStaged(p: string): boolean {
     const s = this.d.stagingDir;
     return s !== undefined && resolve(p).startsWith(resolve(s) + sep);
+  }
+
+  /** Deletes a staged copy and its upload folder (`<staging>/<upload id>/<name>`, one file each); never follows out of staging. */
+  private async deleteStaged(p: string): Promise<void> {
+    const file = resolve(p);
+    await unlink(file).catch(() => undefined);
+    const folder = dirname(file);
+    // Only the per-upload folder directly inside staging, and only when empty (rmdir refuses otherwise).
+    if (this.d.stagingDir !== undefined && dirname(folder) === resolve(this.d.stagingDir)) await rmdir(folder).catch(() => undefined);
   }
 
   private view(r: JobRecord): DocumentJobView {
