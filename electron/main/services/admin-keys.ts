@@ -5,7 +5,6 @@
  * made and which key ids Verso holds as connections (so the table can show their usage). A new key's secret stays
  * in main until it is copied or saved as a connection, once.
  */
-import { join } from 'node:path';
 import { z } from 'zod';
 import {
   AuditEntry,
@@ -21,6 +20,7 @@ import type { ApiClient, ApiClientOptions } from './api-client.js';
 import { ApiError } from './api-errors.js';
 import type { Clipboard, SaveDialog } from './app-service.js';
 import type { ConnectionsService } from './connections.js';
+import { JsonFolder } from './durable-files.js';
 import type { Clock, FileSystem } from './ports.js';
 import { toCsv } from './usage-history.js';
 
@@ -66,43 +66,24 @@ export class AdminKeysService {
   private readonly held = new Map<string, { secret: string; connectionId: string }>();
   private links: Record<string, string> | undefined;
   private audit: AuditEntry[] | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  /** One write at a time per file, in call order. */
+  private readonly files: JsonFolder;
 
-  constructor(private readonly deps: AdminKeysDeps) {}
+  constructor(private readonly deps: AdminKeysDeps) {
+    this.files = new JsonFolder(deps.fs, deps.dir);
+  }
 
   private client() {
     return this.deps.connections.clientFor(undefined, 'admin');
   }
 
-  private async readJson<T>(file: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
-    const path = join(this.deps.dir, file);
-    if (!(await this.deps.fs.exists(path))) return fallback;
-    try {
-      const parsed = schema.safeParse(JSON.parse(await this.deps.fs.readText(path)));
-      return parsed.success ? parsed.data : fallback;
-    } catch {
-      return fallback;
-    }
-  }
-
-  private write(file: string, value: unknown): Promise<void> {
-    const next = this.writing
-      .catch(() => undefined)
-      .then(async () => {
-        await this.deps.fs.mkdirp(this.deps.dir);
-        await this.deps.fs.writeTextAtomic(join(this.deps.dir, file), JSON.stringify(value));
-      });
-    this.writing = next;
-    return next;
-  }
-
   private async linkMap(): Promise<Record<string, string>> {
-    this.links ??= (await this.readJson('links.json', LinksFile, { links: {} })).links;
+    this.links ??= (await this.files.read('links.json', LinksFile, { links: {} })).links;
     return this.links;
   }
 
   async auditLog(): Promise<AuditEntry[]> {
-    this.audit ??= (await this.readJson('audit.json', AuditFile, { entries: [] })).entries;
+    this.audit ??= (await this.files.read('audit.json', AuditFile, { entries: [] })).entries;
     return this.audit;
   }
 
@@ -127,7 +108,7 @@ export class AdminKeysService {
       after,
     });
     if (log.length > AUDIT_MAX) log.splice(0, log.length - AUDIT_MAX);
-    await this.write('audit.json', { entries: log });
+    await this.files.write('audit.json', { entries: log });
   }
 
   access(): AdminAccess {
@@ -222,7 +203,7 @@ export class AdminKeysService {
     this.held.delete(keyId);
     const links = await this.linkMap();
     links[keyId] = view.id;
-    await this.write('links.json', { links });
+    await this.files.write('links.json', { links });
     return view;
   }
 

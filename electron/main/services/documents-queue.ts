@@ -15,7 +15,8 @@ import { extname, join } from 'node:path';
 import { ACTIVE_JOB_STATES, type DocumentJobError, type DocumentJobView } from '../../../shared/ipc/contract-documents.js';
 import { ApiError } from './api-errors.js';
 import type { ApiClient } from './api-client.js';
-import { fsyncDir, type JobRecord, type JobStore } from './documents-store.js';
+import type { JobRecord, JobStore } from './documents-store.js';
+import { fsyncDir } from './durable-files.js';
 import type { Clock, Random } from './ports.js';
 import { TransportError } from './ports.js';
 

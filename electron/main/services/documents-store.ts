@@ -5,11 +5,11 @@
  * `document_key` is stored only encrypted with the same `SecretCipher` as API keys; where the OS cannot encrypt
  * (no keyring), it is kept in memory for the session and the record says so.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentJobError, DocumentJobState } from '../../../shared/ipc/contract-documents.js';
+import { WriteChains, writeFileAtomic } from './durable-files.js';
 import type { SecretCipher } from './ports.js';
 
 export interface JobParams {
@@ -60,38 +60,11 @@ export interface JobRecord {
   stateSince: number;
 }
 
-async function writeAtomic(dir: string, file: string, content: string): Promise<void> {
-  const tmp = join(dir, `.${file}.${randomUUID().slice(0, 8)}.tmp`);
-  const fh = await open(tmp, 'w', 0o600);
-  try {
-    await fh.writeFile(content, 'utf8');
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, join(dir, file));
-  await fsyncDir(dir);
-}
-
-/** Makes a rename durable (the directory entry itself); not possible on Windows, where rename is already durable enough. */
-export async function fsyncDir(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  const fh = await open(dir, 'r').catch(() => undefined);
-  if (!fh) return;
-  try {
-    await fh.sync();
-  } catch {
-    // Some file systems refuse fsync on a directory; the rename is still ordered after the data fsync.
-  } finally {
-    await fh.close();
-  }
-}
-
 export class JobStore {
   readonly dir: string;
   private readonly sessionKeys = new Map<string, string>();
   /** Writes to one job are chained so an older state can never land after a newer one. */
-  private readonly chains = new Map<string, Promise<void>>();
+  private readonly chains = new WriteChains();
 
   constructor(
     rootDir: string,
@@ -121,17 +94,11 @@ export class JobStore {
 
   save(r: JobRecord): Promise<void> {
     const snapshot = JSON.stringify(r);
-    const prev = this.chains.get(r.jobId) ?? Promise.resolve();
-    const next = prev.catch(() => undefined).then(() => writeAtomic(this.dir, `${r.jobId}.json`, snapshot));
-    this.chains.set(r.jobId, next);
-    void next.finally(() => {
-      if (this.chains.get(r.jobId) === next) this.chains.delete(r.jobId);
-    }).catch(() => undefined);
-    return next;
+    return this.chains.run(r.jobId, () => writeFileAtomic(this.dir, `${r.jobId}.json`, snapshot));
   }
 
   async remove(jobId: string): Promise<void> {
-    await (this.chains.get(jobId) ?? Promise.resolve()).catch(() => undefined);
+    await this.chains.settled(jobId);
     this.sessionKeys.delete(jobId);
     await unlink(join(this.dir, `${jobId}.json`)).catch(() => undefined);
   }

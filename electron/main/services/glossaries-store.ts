@@ -7,9 +7,10 @@
  * delete, and these files belong to this domain only.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GlossaryDraft, VersionSummary, type EntryPair } from '../../../shared/ipc/contract-glossaries.js';
+import { writeFileAtomic } from './durable-files.js';
 
 /** How many versions are kept per glossary name and pair. */
 export const VERSIONS_KEPT = 10;
@@ -22,27 +23,19 @@ function checkId(id: string): string {
   return id;
 }
 
+/** Atomic write into a folder that may not exist yet (the first draft or version creates it). */
 async function writeAtomic(dir: string, name: string, content: string): Promise<void> {
   await mkdir(dir, { recursive: true });
-  const tmp = join(dir, `.${name}.${randomUUID()}.tmp`);
-  const fh = await open(tmp, 'w', 0o600);
+  await writeFileAtomic(dir, name, content);
+}
+
+/** The file names in `dir`; none while it does not exist yet. */
+async function namesIn(dir: string): Promise<string[]> {
   try {
-    await fh.writeFile(content, 'utf8');
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, join(dir, name));
-  // The rename itself is durable only once the folder is synced (not possible on Windows; harmless to skip).
-  try {
-    const d = await open(dir, 'r');
-    try {
-      await d.sync();
-    } finally {
-      await d.close();
-    }
-  } catch {
-    /* folders cannot be opened for sync on every platform */
+    return await readdir(dir);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return [];
+    throw e;
   }
 }
 
@@ -85,13 +78,7 @@ export class GlossaryStore {
   }
 
   async listDrafts(): Promise<GlossaryDraft[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.draftsDir);
-    } catch (e) {
-      if ((e as { code?: string }).code === 'ENOENT') return [];
-      throw e;
-    }
+    const names = await namesIn(this.draftsDir);
     const out: GlossaryDraft[] = [];
     for (const n of names) {
       if (!n.endsWith('.json') || n.startsWith('.')) continue;
@@ -127,13 +114,7 @@ export class GlossaryStore {
   }
 
   private async allVersions(): Promise<VersionSummary[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.versionsDir);
-    } catch (e) {
-      if ((e as { code?: string }).code === 'ENOENT') return [];
-      throw e;
-    }
+    const names = await namesIn(this.versionsDir);
     const out: VersionSummary[] = [];
     for (const n of names) {
       if (!n.endsWith('.json') || n.endsWith('.entries.json') || n.startsWith('.')) continue;

@@ -7,7 +7,6 @@
  * Other domains call `recordBilled()` after a translation or a document (see contract-usage.ts); it adds to the
  * ledger and reads usage again shortly after, coalesced per connection.
  */
-import { join } from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_ALERT_SETTINGS,
@@ -22,6 +21,7 @@ import { LIMITS } from '../../../shared/spec/limits.js';
 import { ApiError } from './api-errors.js';
 import type { SaveDialog } from './app-service.js';
 import type { ConnectionsService } from './connections.js';
+import { JsonFolder } from './durable-files.js';
 import type { EventBus } from './event-bus.js';
 import type { Clock, FileSystem, Notifier } from './ports.js';
 import {
@@ -75,43 +75,20 @@ export class UsageService {
   private alertsLoad: Promise<AlertsFile> | undefined;
   private readonly snapshotLoads = new Map<string, Promise<UsageSnapshot[]>>();
   /** One write at a time per file, in call order. */
-  private readonly writes = new Map<string, Promise<void>>();
+  private readonly files: JsonFolder;
   private readonly pendingRefresh = new Map<string, ReturnType<typeof setTimeout>>();
 
-  constructor(private readonly deps: UsageDeps) {}
+  constructor(private readonly deps: UsageDeps) {
+    this.files = new JsonFolder(deps.fs, deps.dir);
+  }
 
   private now(): number {
     return this.deps.clock.now();
   }
 
-  private async readJson<T>(file: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
-    const path = join(this.deps.dir, file);
-    if (!(await this.deps.fs.exists(path))) return fallback;
-    try {
-      const parsed = schema.safeParse(JSON.parse(await this.deps.fs.readText(path)));
-      // A damaged file must not stop the screen: start over (the service still has the current count).
-      return parsed.success ? parsed.data : fallback;
-    } catch {
-      return fallback;
-    }
-  }
-
-  private write(file: string, value: unknown): Promise<void> {
-    const path = join(this.deps.dir, file);
-    const prev = this.writes.get(path) ?? Promise.resolve();
-    const next = prev
-      .catch(() => undefined)
-      .then(async () => {
-        await this.deps.fs.mkdirp(this.deps.dir);
-        await this.deps.fs.writeTextAtomic(path, JSON.stringify(value));
-      });
-    this.writes.set(path, next);
-    return next;
-  }
-
   /** Waits for every pending write (tests, shutdown). */
   async flush(): Promise<void> {
-    await Promise.all([...this.writes.values()].map((p) => p.catch(() => undefined)));
+    await this.files.flush();
   }
 
   private async snapshotsOf(connectionId: string): Promise<UsageSnapshot[]> {
@@ -119,7 +96,7 @@ export class UsageService {
     if (hit) return hit;
     let load = this.snapshotLoads.get(connectionId);
     if (!load) {
-      load = this.readJson(`snapshots-${fileId(connectionId)}.json`, SnapshotFile, { snapshots: [] }).then((f) => f.snapshots);
+      load = this.files.read(`snapshots-${fileId(connectionId)}.json`, SnapshotFile, { snapshots: [] }).then((f) => f.snapshots);
       this.snapshotLoads.set(connectionId, load);
     }
     const list = await load;
@@ -128,12 +105,12 @@ export class UsageService {
   }
 
   private async billedDays(): Promise<BilledDay[]> {
-    this.billedLoad ??= this.readJson('billed.json', BilledFile, { days: [] }).then((f) => f.days);
+    this.billedLoad ??= this.files.read('billed.json', BilledFile, { days: [] }).then((f) => f.days);
     return this.billedLoad;
   }
 
   private async alerts(): Promise<AlertsFile> {
-    this.alertsLoad ??= this.readJson('alerts.json', AlertsFile, { settings: DEFAULT_ALERT_SETTINGS, fired: [], pending: [] });
+    this.alertsLoad ??= this.files.read('alerts.json', AlertsFile, { settings: DEFAULT_ALERT_SETTINGS, fired: [], pending: [] });
     return this.alertsLoad;
   }
 
@@ -157,7 +134,7 @@ export class UsageService {
     const snap = snapshotOf(usage, at);
     const next = appendSnapshot(await this.snapshotsOf(id), snap, at);
     this.snapshots.set(id, next);
-    await this.write(`snapshots-${fileId(id)}.json`, { snapshots: next });
+    await this.files.write(`snapshots-${fileId(id)}.json`, { snapshots: next });
     const report: UsageReport = { connectionId: id, usage, period: periodOf(usage, at), fetchedAt: snap.at };
     this.deps.events.emit('usage.changed', report);
     await this.checkAlerts(id, report);
@@ -245,7 +222,7 @@ export class UsageService {
       const cutoff = new Date(this.now() - 400 * 86_400_000).toISOString().slice(0, 10);
       const keep = days.filter((d) => d.day >= cutoff);
       days.splice(0, days.length, ...keep);
-      await this.write('billed.json', { days });
+      await this.files.write('billed.json', { days });
     })().catch(() => undefined);
   }
 
@@ -268,7 +245,7 @@ export class UsageService {
   async setAlertSettings(s: UsageAlertSettings): Promise<UsageAlertSettings> {
     const a = await this.alerts();
     a.settings = { enabled: s.enabled, thresholds: [...new Set(s.thresholds)].sort((x, y) => x - y) };
-    await this.write('alerts.json', a);
+    await this.files.write('alerts.json', a);
     return a.settings;
   }
 
@@ -279,7 +256,7 @@ export class UsageService {
   async dismissAlerts(): Promise<UsageAlert[]> {
     const a = await this.alerts();
     a.pending = [];
-    await this.write('alerts.json', a);
+    await this.files.write('alerts.json', a);
     return a.pending;
   }
 
@@ -314,7 +291,7 @@ export class UsageService {
     const keep = new Date(this.now() - 70 * 86_400_000).toISOString();
     a.fired = a.fired.filter((f) => (f.split('|')[3] ?? '') >= keep);
     a.pending = [...raised, ...a.pending].slice(0, 20);
-    await this.write('alerts.json', a);
+    await this.files.write('alerts.json', a);
     for (const alert of raised) {
       this.deps.events.emit('usage.alert', alert);
       if (this.deps.notifier && this.deps.notificationText) {
