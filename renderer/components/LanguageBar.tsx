@@ -71,7 +71,10 @@ export function LanguageBar(p: LanguageBarProps) {
           aria-keyshortcuts="Control+Shift+S Meta+Shift+S"
           disabled={!p.sources || !p.targets}
         >
-          {t('translate.lang.swapSymbol')}
+          {/* A direction-bearing glyph: turned in right-to-left interfaces (app.css .mirror-rtl). */}
+          <span className="mirror-rtl" aria-hidden="true">
+            {t('translate.lang.swapSymbol')}
+          </span>
         </button>
         <div className="field">
           <label htmlFor="target-lang">{t('translate.lang.to')}</label>

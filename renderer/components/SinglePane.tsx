@@ -134,8 +134,11 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             )}
             {live.pending && <span className="spinner" role="status" aria-label={t('translate.output.translating')} />}
             {stale && <span className="hint">{t('translate.output.outdated')}</span>}
-            {billed !== null && billed !== undefined && !stale && <span>{t('translate.output.billed', { count: billed })}</span>}
-            {result?.cached && !stale && <span className="hint">{t('translate.output.cached')}</span>}
+            {/* The local engine bills nothing: a billed count there would only make a translator wonder. */}
+            {billedPlan && billed !== null && billed !== undefined && !stale && (
+              <span>{t('translate.output.billed', { count: billed })}</span>
+            )}
+            {billedPlan && result?.cached && !stale && <span className="hint">{t('translate.output.cached')}</span>}
             <span className="spacer" />
             <button
               type="button"

@@ -27,7 +27,10 @@ function renderApp(overrides: Handlers = {}) {
   return renderWholeApp({
     'translatePrefs.get': () => ({
       ...DEFAULT_TRANSLATE_PREFS,
-      perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: '', targetLang: 'DE' } },
+      perConnection: {
+        [LOCAL_CONNECTION.id]: { sourceLang: '', targetLang: 'DE' },
+        'c-hosted': { sourceLang: '', targetLang: 'DE' },
+      },
     }),
     'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
     'languages.pairs': () => ({ pairs: null }),
@@ -67,7 +70,8 @@ describe('translate as you type', () => {
 
   it('translates after a pause and shows the result, counts and billed characters', async () => {
     const user = userEvent.setup();
-    const app = renderApp();
+    const hosted = { ...LOCAL_CONNECTION, id: 'c-hosted', name: 'Hosted', kind: 'hosted' as const, baseUrl: 'https://api.example' };
+    const app = renderApp({ 'connections.list': () => ({ connections: [hosted], activeId: hosted.id }) });
     await user.type(await sourceBox(), 'Grüße');
     await waitFor(async () => expect((await output()).textContent).toBe(reverse('Grüße')));
     const calls = app.callsOf('translate.run');
@@ -77,6 +81,15 @@ describe('translate as you type', () => {
     expect(screen.getByText('5 characters')).toBeTruthy();
     expect(screen.getByText('Billed: 5 characters')).toBeTruthy();
     expect(screen.getByText('Detected language: English')).toBeTruthy();
+  });
+
+  it('shows no billed count on the local engine, which bills nothing', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    await user.type(await sourceBox(), 'Grüße');
+    await waitFor(async () => expect((await output()).textContent).toBe(reverse('Grüße')));
+    expect(screen.getByText('5 characters')).toBeTruthy();
+    expect(screen.queryByText(/Billed/)).toBeNull();
   });
 
   it('cancels a request made stale by newer typing and shows only the newer result', async () => {

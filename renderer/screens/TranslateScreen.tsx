@@ -399,6 +399,12 @@ export default function TranslateScreen() {
           concurrency={settings.data?.batchConcurrency ?? 4}
         />
       )}
+      {/* Right under the texts, where it is seen when opened (the options below can be long). */}
+      {historyOpen && (
+        <Suspense fallback={<p className="hint">{t('app.common.loading')}</p>}>
+          <HistoryPanel onClose={() => setHistoryOpen(false)} onReopen={reopen} />
+        </Suspense>
+      )}
       <OptionsPanel
         options={options}
         problems={problems}
@@ -409,11 +415,6 @@ export default function TranslateScreen() {
         onChange={setOptions}
         onReset={resetOptions}
       />
-      {historyOpen && (
-        <Suspense fallback={<p className="hint">{t('app.common.loading')}</p>}>
-          <HistoryPanel onClose={() => setHistoryOpen(false)} onReopen={reopen} />
-        </Suspense>
-      )}
       {helpOpen && <KeyboardHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );

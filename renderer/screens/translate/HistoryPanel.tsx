@@ -4,7 +4,7 @@
  * While history is off it says what turning it on keeps, and offers to turn it on. Loaded on first open.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { HistoryEntry } from '../../../shared/ipc/contract.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
@@ -27,6 +27,9 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
   const [confirmClear, setConfirmClear] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
+  // Opening the panel moves focus into it, so keyboard and screen-reader users land where it appeared.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   const list = useQuery({
     queryKey: ['history.list', deferred],
@@ -90,9 +93,16 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
   return (
     <section className="card stack tr-history" aria-labelledby="history-title">
       <div className="toolbar">
-        <h2 id="history-title">{t('history.title')}</h2>
+        <h2 id="history-title" tabIndex={-1} ref={heading}>
+          {t('history.title')}
+        </h2>
         <span className="spacer" />
-        <button type="button" className="btn btn-small btn-ghost" onClick={() => void setEnabled(!enabled)}>
+        {/* Off, turning it on is the one thing to do here: a primary button, not a quiet one. */}
+        <button
+          type="button"
+          className={enabled ? 'btn btn-small btn-ghost' : 'btn btn-small btn-primary'}
+          onClick={() => void setEnabled(!enabled)}
+        >
           {enabled ? t('history.turnOff') : t('history.turnOn')}
         </button>
         <button type="button" className="btn btn-small" onClick={onClose}>
@@ -101,30 +111,48 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
       </div>
       {!enabled && <p className="hint">{t('history.off')}</p>}
       {actionError !== null && <ErrorAlert error={actionError} look="box" />}
-      <div className="field">
-        <label htmlFor="history-search">{t('history.search')}</label>
-        <input
-          id="history-search"
-          type="search"
-          value={query}
-          placeholder={t('history.searchPlaceholder')}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </div>
+      {/* Off and empty, a search box, counts and exports of nothing would only be noise. */}
+      {(enabled || total > 0) && (
+        <div className="field">
+          <label htmlFor="history-search">{t('history.search')}</label>
+          <input
+            id="history-search"
+            type="search"
+            value={query}
+            placeholder={t('history.searchPlaceholder')}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+      )}
       {list.isError && <ErrorAlert error={list.error} look="box" message={t('history.loadFailed')} />}
       {list.isPending && <p className="hint">{t('app.common.loading')}</p>}
-      {list.data && (
+      {list.data && (enabled || total > 0) && (
         <>
           <div className="toolbar">
             <span role="status">{t('history.count', { shown: entries.length, total })}</span>
             <span className="spacer" />
-            <button type="button" className="btn btn-small" disabled={!entries.length} onClick={() => void save('tsv')}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={!entries.length}
+              onClick={() => void save('tsv')}
+            >
               {t('history.exportTsv')}
             </button>
-            <button type="button" className="btn btn-small" disabled={!entries.length} onClick={() => void save('csv')}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={!entries.length}
+              onClick={() => void save('csv')}
+            >
               {t('history.exportCsv')}
             </button>
-            <button type="button" className="btn btn-small btn-ghost" disabled={!total} onClick={() => setConfirmClear(true)}>
+            <button
+              type="button"
+              className="btn btn-small btn-ghost"
+              disabled={!total}
+              onClick={() => setConfirmClear(true)}
+            >
               {t('history.clear')}
             </button>
           </div>
@@ -145,7 +173,9 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
             </div>
           )}
           {entries.length === 0 ? (
-            <p className="hint">{deferred.trim() ? t('history.noMatch', { query: deferred }) : t('history.empty')}</p>
+            <p className="hint">
+              {deferred.trim() ? t('history.noMatch', { query: deferred }) : t('history.empty')}
+            </p>
           ) : (
             <ul className="tr-history-list" aria-labelledby="history-title">
               {entries.map((e) => (
@@ -161,7 +191,9 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
                       connection: e.connectionName,
                       time: f.date(new Date(e.time)),
                     })}
-                    {e.billedCharacters !== null ? ` · ${t('history.billed', { count: e.billedCharacters })}` : ''}
+                    {e.billedCharacters !== null
+                      ? ` · ${t('history.billed', { count: e.billedCharacters })}`
+                      : ''}
                   </span>
                   <span className="tr-history-text">{e.source}</span>
                   <span className="tr-history-text hint">{e.target}</span>

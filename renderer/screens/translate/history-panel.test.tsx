@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+/**
+ * Component tests of the history panel as a user meets it: opened, it takes the focus; off and empty, it offers only
+ * to turn history on (no search or exports of nothing); on, it lists, searches and reopens.
+ */
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TRANSLATE_PREFS, type HistoryEntry, type TranslatePrefs } from '../../../shared/ipc/contract.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer } from '../../test-utils/scenario.js';
+
+beforeEach(() => resetRenderer());
+afterEach(() => cleanup());
+
+const ENTRY: HistoryEntry = {
+  id: 'h1',
+  time: '2026-11-24T10:00:00.000Z',
+  connectionId: LOCAL_CONNECTION.id,
+  connectionName: 'This computer',
+  sourceLang: 'EN',
+  detectedSourceLang: 'EN',
+  targetLang: 'DE',
+  source: 'Invoices are due on Friday.',
+  target: 'Rechnungen sind am Freitag fällig.',
+  billedCharacters: null,
+};
+
+function render() {
+  let prefs: TranslatePrefs = { ...DEFAULT_TRANSLATE_PREFS, perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } } };
+  return renderApp({
+    'translatePrefs.get': () => prefs,
+    'translatePrefs.update': (patch) => (prefs = { ...prefs, ...(patch.historyEnabled !== undefined && { historyEnabled: patch.historyEnabled }) }),
+    'languages.pairs': () => ({ pairs: null }),
+    'history.list': ({ query }) => ({
+      enabled: prefs.historyEnabled,
+      entries: prefs.historyEnabled && (!query || ENTRY.source.toLowerCase().includes(query.toLowerCase())) ? [ENTRY] : [],
+      total: prefs.historyEnabled ? 1 : 0,
+    }),
+  });
+}
+
+describe('history panel', () => {
+  it('takes the focus, offers only to turn history on while it is off, then lists and reopens', async () => {
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'History' }));
+    const heading = await screen.findByRole('heading', { name: 'History' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.queryByLabelText('Search history')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export TSV' })).toBeNull();
+    const on = screen.getByRole('button', { name: 'Turn history on' });
+    expect(on.className).toContain('btn-primary');
+    await user.click(on);
+    expect(await screen.findByText('Invoices are due on Friday.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Search history'), 'nothing like it');
+    expect(await screen.findByText(/Nothing in the history matches/)).toBeTruthy();
+    await user.clear(screen.getByLabelText('Search history'));
+    await user.click(await screen.findByRole('button', { name: 'Open in Translate' }));
+    expect((screen.getByLabelText('Text to translate') as HTMLTextAreaElement).value).toBe('Invoices are due on Friday.');
+  });
+});
