@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support.js';
 
 let app: TestApp | undefined;
@@ -131,5 +131,22 @@ describe('Settings → Translate in main', () => {
     const after = await app.call('translatePrefs.update', { forget: customId });
     expect(after.ok && after.data.perConnection).toEqual({ [localId]: { sourceLang: 'EN', targetLang: 'DE' } });
     expect(app.events.some((e) => e.name === 'translatePrefs.changed')).toBe(true);
+  });
+});
+
+describe('history and the cache', () => {
+  it('keeps a translation answered from the cache too (billed nothing that time)', async () => {
+    const { app, localId } = await twoConnections();
+    await app.call('connections.setActive', { id: localId });
+    const opts = { sourceLang: 'EN', targetLang: 'DE', showBilledCharacters: true };
+    // Translated while history was off: in the cache, not in the history.
+    await app.call('translate.run', { texts: ['Invoices are due on Friday.'], options: opts });
+    await app.call('translatePrefs.update', { historyEnabled: true });
+    const again = await app.call('translate.run', { texts: ['Invoices are due on Friday.'], options: opts });
+    expect(again.ok && again.data.cached).toBe(true);
+    await vi.waitFor(async () => {
+      const l = await app.call('history.list', {});
+      expect(l.ok && l.data.entries.map((e) => [e.source, e.billedCharacters])).toEqual([['Invoices are due on Friday.', 0]]);
+    });
   });
 });

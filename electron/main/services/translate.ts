@@ -93,7 +93,10 @@ export class TranslateService {
       this.untrack(input.requestId, ctl);
       this.cache.delete(cacheKey);
       this.cache.set(cacheKey, hit);
-      return { ...hit, cached: true };
+      const out = { ...hit, cached: true };
+      // Translated again (from the cache, so billed nothing): the history keeps it too, as the user did it.
+      this.record(connectionId, input.texts, input.options, out);
+      return out;
     }
     try {
       const client = await this.connections.clientFor(connectionId);
@@ -170,9 +173,11 @@ export class TranslateService {
   private record(connectionId: string | null, texts: string[], options: TranslateOptions, out: TranslateRunOutput): void {
     if (!this.opts.record || connectionId === null) return;
     const name = this.connections.list().connections.find((c) => c.id === connectionId)?.name ?? '';
-    const billed = out.translations.every((t) => t.billedCharacters !== undefined)
-      ? out.translations.reduce((n, t) => n + (t.billedCharacters ?? 0), 0)
-      : null;
+    const billed = out.cached
+      ? 0
+      : out.translations.every((t) => t.billedCharacters !== undefined)
+        ? out.translations.reduce((n, t) => n + (t.billedCharacters ?? 0), 0)
+        : null;
     try {
       void Promise.resolve(
         this.opts.record({
