@@ -2,7 +2,8 @@
 /**
  * Component tests of the Documents screen against a fake VersoApi: empty state, files checked by main shown with
  * what is wrong and what they cost (50,000 minimum said), a batch over the remaining quota needs a confirmation,
- * one job per file × target is sent, and `documents.changed` events update the list without polling.
+ * one job per file × target is sent, and `documents.changed` events update the list without polling; where the
+ * shell cannot open a saved file (web harness, or open/show answering false) the row says where it is, with Copy.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -130,5 +131,48 @@ describe('Documents screen', () => {
     expect(screen.getByText(/already at the service and its characters are billed/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Discard it' }));
     await waitFor(() => expect(fake.callsOf('documents.cancel')).toEqual([{ jobId: 'j1', discard: true }]));
+  });
+
+  describe('a saved file the shell cannot open', () => {
+    const saved = job({ state: 'saved', uploaded: true, billedCharacters: 50_000, outputPath: '/data/Verso translations/report.DE.docx' });
+    const withSaved = (shell: 'web' | 'electron', opened: boolean) =>
+      ({
+        ...handlers(null),
+        'documents.list': () => ({ jobs: [saved], summary: { ...EMPTY.summary, saved: 1, billedCharacters: 50_000 } }),
+        'app.info': () => ({ name: 'Verso', version: '1', platform: 'linux', shell, runtimeVersion: '1' }),
+        'documents.open': () => ({ opened }),
+        'documents.reveal': () => ({ shown: opened }),
+      }) as never;
+
+    it('web harness: Open says where the file is saved, with Copy, without asking main to open it', async () => {
+      const user = userEvent.setup();
+      const fake = renderApp(withSaved('web', false));
+      await waitFor(() => expect(fake.callsOf('app.info').length).toBeGreaterThan(0));
+      await user.click(await screen.findByRole('button', { name: 'Open' }));
+      expect(await screen.findByText(/Verso cannot open files from here/)).toBeTruthy();
+      const path = screen.getByLabelText('Where the translation is saved') as HTMLInputElement;
+      expect(path.value).toBe('/data/Verso translations/report.DE.docx');
+      expect(fake.callsOf('documents.open')).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Copy' }));
+      await waitFor(() => expect(fake.callsOf('app.copyText')).toEqual([{ text: '/data/Verso translations/report.DE.docx' }]));
+      expect(await screen.findByText('Copied')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      expect(screen.queryByLabelText('Where the translation is saved')).toBeNull();
+    });
+
+    it('desktop: Show in folder that answers shown: false says where the file is; a successful Open shows nothing', async () => {
+      const user = userEvent.setup();
+      const fake = renderApp(withSaved('electron', false));
+      await waitFor(() => expect(fake.callsOf('app.info').length).toBeGreaterThan(0));
+      await user.click(await screen.findByRole('button', { name: 'Show in folder' }));
+      expect(await screen.findByText(/Verso cannot show folders from here/)).toBeTruthy();
+      expect(fake.callsOf('documents.reveal')).toEqual([{ jobId: 'j1' }]);
+      expect((screen.getByLabelText('Where the translation is saved') as HTMLInputElement).value).toBe('/data/Verso translations/report.DE.docx');
+
+      fake.handlers['documents.open'] = () => ({ opened: true });
+      await user.click(screen.getByRole('button', { name: 'Open' }));
+      await waitFor(() => expect(fake.callsOf('documents.open')).toHaveLength(1));
+      await waitFor(() => expect(screen.queryByLabelText('Where the translation is saved')).toBeNull());
+    });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Renderer: the queue's rows, virtualized with @tanstack/react-virtual so thousands of jobs stay smooth. Each row:
  * file, languages, state in words (time left, bytes, "retrying in N s"), a progress bar, characters billed, and
- * the actions that fit its state. No row ever holds a document key: main's views do not carry one.
+ * the actions that fit its state. No row ever holds a document key: main's views do not carry one. Where the shell
+ * cannot open a file or show its folder (the web harness, or a desktop whose file manager refused), the row says
+ * where the file was saved, with a Copy button, rather than doing nothing.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
@@ -10,6 +12,7 @@ import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { useAppInfo } from '../settings/use-app-info.js';
 
 const PROGRESS: Record<DocumentJobView['state'], number | null> = {
   waiting: 0,
@@ -46,12 +49,48 @@ function useStateText() {
   };
 }
 
-function Row({ job, now }: { job: DocumentJobView; now: number }) {
+/** The saved file's path, for when the shell could not open it or show its folder: selectable, with Copy. */
+function SavedAt({ path, why, onClose }: { path: string; why: 'open' | 'reveal'; onClose: () => void }) {
+  const t = useT();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = async () => {
+    const r = await api().app.copyText({ text: path });
+    setCopied(r.ok && r.data.copied);
+  };
+  return (
+    <div className="doc-row-where">
+      <p role="status">{t(`documents.where.${why}`)}</p>
+      <div className="field-row">
+        <input readOnly value={path} aria-label={t('documents.where.path')} onFocus={(e) => e.target.select()} />
+        <button type="button" className="btn btn-small" onClick={() => void copy()}>
+          {t('app.common.copy')}
+        </button>
+        <button type="button" className="btn btn-small btn-ghost" onClick={onClose}>
+          {t('app.common.close')}
+        </button>
+      </div>
+      {copied !== null && <p role="status">{t(copied ? 'app.common.copied' : 'documents.where.copyFailed')}</p>}
+    </div>
+  );
+}
+
+function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen: boolean }) {
   const t = useT();
   const f = useFormat();
   const stateText = useStateText();
   const [actionError, setActionError] = useState<unknown>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [where, setWhere] = useState<'open' | 'reveal' | null>(null);
+  // The shell opens the file (or its folder) where it can; otherwise, or when it answers that it could not, say where it is.
+  const openOrSay = (why: 'open' | 'reveal') => {
+    setActionError(null);
+    if (!canOpen) {
+      setWhere(why);
+      return;
+    }
+    const call = why === 'open' ? unwrap(d.open({ jobId: job.jobId })).then((r) => r.opened) : unwrap(d.reveal({ jobId: job.jobId })).then((r) => r.shown);
+    call.then((done) => setWhere(done ? null : why)).catch((e: unknown) => setActionError(e));
+  };
   const run = (p: Promise<unknown>) => {
     setActionError(null);
     p.catch((e: unknown) => setActionError(e));
@@ -86,10 +125,10 @@ function Row({ job, now }: { job: DocumentJobView; now: number }) {
       <div className="doc-row-actions">
         {job.state === 'saved' && (
           <>
-            <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.open({ jobId: job.jobId })))}>
+            <button type="button" className="btn btn-small" onClick={() => openOrSay('open')}>
               {t('documents.action.open')}
             </button>
-            <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.reveal({ jobId: job.jobId })))}>
+            <button type="button" className="btn btn-small" onClick={() => openOrSay('reveal')}>
               {t('documents.action.reveal')}
             </button>
           </>
@@ -131,6 +170,7 @@ function Row({ job, now }: { job: DocumentJobView; now: number }) {
           </button>
         </div>
       )}
+      {where && job.outputPath && <SavedAt path={job.outputPath} why={where} onClose={() => setWhere(null)} />}
       {actionError !== null && <ErrorAlert error={actionError} look="text" />}
     </div>
   );
@@ -138,6 +178,9 @@ function Row({ job, now }: { job: DocumentJobView; now: number }) {
 
 export function JobList({ jobs, now }: { jobs: DocumentJobView[]; now: number }) {
   const t = useT();
+  const info = useAppInfo();
+  // The web harness has no file manager: its open/show only log, so the rows say where files are instead.
+  const canOpen = info.data?.shell !== 'web';
   const parent = useRef<HTMLDivElement>(null);
   // Newest first: what the user just dropped is at the top.
   const ordered = [...jobs].reverse();
@@ -157,7 +200,7 @@ export function JobList({ jobs, now }: { jobs: DocumentJobView[]; now: number })
               ref={items.length ? v.measureElement : undefined}
               style={items.length ? { position: 'absolute', insetInlineStart: 0, insetInlineEnd: 0, transform: `translateY(${it.start}px)` } : undefined}
             >
-              <Row job={job} now={now} />
+              <Row job={job} now={now} canOpen={canOpen} />
             </div>
           );
         })}
