@@ -8,6 +8,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { BulkResult, CreatedDeveloperKey, DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
+import type { Result } from '../../../shared/ipc/errors.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
@@ -196,10 +197,36 @@ export function parseLimit(text: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
+/**
+ * One change to the selected keys: the single call for one key, the bulk call for more. Refreshes the table and the
+ * audit log, then closes the panel when every key took it; otherwise keeps the result so the panel can list failures.
+ */
+function useKeysAction(
+  targets: DeveloperKeyView[],
+  one: (keyId: string) => Promise<Result<DeveloperKeyView>>,
+  many: (keyIds: string[]) => Promise<Result<BulkResult>>,
+  onDone: () => void,
+) {
+  const qc = useQueryClient();
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const mutation = useMutation({
+    mutationFn: async (): Promise<BulkResult> =>
+      targets.length === 1
+        ? [{ keyId: targets[0]!.keyId, ok: true, key: await unwrap(one(targets[0]!.keyId)) }]
+        : unwrap(many(targets.map((k) => k.keyId))),
+    onSuccess: (r) => {
+      void qc.invalidateQueries({ queryKey: ['adminKeys.list'] });
+      void qc.invalidateQueries({ queryKey: keysKeys.audit });
+      if (r.every((x) => x.ok)) onDone();
+      else setResult(r);
+    },
+  });
+  return { mutation, result };
+}
+
 function LimitPanel({ targets, onDone, onCancel }: { targets: DeveloperKeyView[]; onDone: () => void; onCancel: () => void }) {
   const t = useT();
   const fmt = useFormat();
-  const qc = useQueryClient();
   const first = targets[0]!;
   const initial: LimitChoice =
     targets.length === 1 && first.characterLimit !== null && first.characterLimit > 0
@@ -211,22 +238,15 @@ function LimitPanel({ targets, onDone, onCancel }: { targets: DeveloperKeyView[]
           : { kind: 'number', text: '' };
   const [choice, setChoice] = useState<LimitChoice>(initial);
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const [result, setResult] = useState<BulkResult | null>(null);
   const value = choice.kind === 'none' ? null : choice.kind === 'block' ? 0 : parseLimit(choice.text);
   const valid = choice.kind !== 'number' || (value !== null && value > 0);
   const describe = (n: number | null) => (n === null ? t('app.common.noLimit') : n === 0 ? t('keys.limit.blocked') : t('keys.limit.perPeriod', { count: fmt.number(n) }));
-  const apply = useMutation({
-    mutationFn: async () =>
-      targets.length === 1
-        ? [{ keyId: first.keyId, ok: true, key: await unwrap(api().adminKeys.setLimit({ keyId: first.keyId, characters: value })) }]
-        : unwrap(api().adminKeys.bulkSetLimit({ keyIds: targets.map((k) => k.keyId), characters: value })),
-    onSuccess: (r) => {
-      void qc.invalidateQueries({ queryKey: ['adminKeys.list'] });
-      void qc.invalidateQueries({ queryKey: keysKeys.audit });
-      if (r.every((x) => x.ok)) onDone();
-      else setResult(r);
-    },
-  });
+  const { mutation: apply, result } = useKeysAction(
+    targets,
+    (keyId) => api().adminKeys.setLimit({ keyId, characters: value }),
+    (keyIds) => api().adminKeys.bulkSetLimit({ keyIds, characters: value }),
+    onDone,
+  );
   return (
     <section className="card keys-panel" role="dialog" aria-modal="false" aria-labelledby="keys-limit-title">
       <h2 id="keys-limit-title">
@@ -325,24 +345,16 @@ function BulkFailures({ result }: { result: BulkResult }) {
 
 function DeactivatePanel({ targets, onDone, onCancel }: { targets: DeveloperKeyView[]; onDone: () => void; onCancel: () => void }) {
   const t = useT();
-  const qc = useQueryClient();
   const [typed, setTyped] = useState('');
-  const [result, setResult] = useState<BulkResult | null>(null);
   const first = targets[0]!;
   const expected = targets.length === 1 ? first.label : String(targets.length);
   const ok = typed.trim() === expected;
-  const run = useMutation({
-    mutationFn: async () =>
-      targets.length === 1
-        ? [{ keyId: first.keyId, ok: true, key: await unwrap(api().adminKeys.deactivate({ keyId: first.keyId })) }]
-        : unwrap(api().adminKeys.bulkDeactivate({ keyIds: targets.map((k) => k.keyId) })),
-    onSuccess: (r) => {
-      void qc.invalidateQueries({ queryKey: ['adminKeys.list'] });
-      void qc.invalidateQueries({ queryKey: keysKeys.audit });
-      if (r.every((x) => x.ok)) onDone();
-      else setResult(r);
-    },
-  });
+  const { mutation: run, result } = useKeysAction(
+    targets,
+    (keyId) => api().adminKeys.deactivate({ keyId }),
+    (keyIds) => api().adminKeys.bulkDeactivate({ keyIds }),
+    onDone,
+  );
   return (
     <section className="card keys-panel keys-danger" role="dialog" aria-modal="false" aria-labelledby="keys-deactivate-title">
       <h2 id="keys-deactivate-title">
