@@ -135,9 +135,9 @@ describe('Settings → Translate in main', () => {
 });
 
 describe('history and the cache', () => {
-  it('keeps a translation answered from the cache too (billed nothing that time)', async () => {
-    const { app, localId } = await twoConnections();
-    await app.call('connections.setActive', { id: localId });
+  it('keeps a translation answered from the cache too (billed nothing that time on a billing service)', async () => {
+    const { app, customId } = await twoConnections();
+    await app.call('connections.setActive', { id: customId });
     const opts = { sourceLang: 'EN', targetLang: 'DE', showBilledCharacters: true };
     // Translated while history was off: in the cache, not in the history.
     await app.call('translate.run', { texts: ['Invoices are due on Friday.'], options: opts });

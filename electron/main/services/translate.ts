@@ -172,9 +172,13 @@ export class TranslateService {
 
   private record(connectionId: string | null, texts: string[], options: TranslateOptions, out: TranslateRunOutput): void {
     if (!this.opts.record || connectionId === null) return;
-    const name = this.connections.list().connections.find((c) => c.id === connectionId)?.name ?? '';
-    const billed = out.cached
-      ? 0
+    const conn = this.connections.list().connections.find((c) => c.id === connectionId);
+    const name = conn?.name ?? '';
+    // The local engine bills nothing; its count of characters would read like a charge in the history.
+    const billed = conn?.kind === 'local'
+      ? null
+      : out.cached
+        ? 0
       : out.translations.every((t) => t.billedCharacters !== undefined)
         ? out.translations.reduce((n, t) => n + (t.billedCharacters ?? 0), 0)
         : null;
