@@ -57,11 +57,16 @@ function client(faults: Record<string, string | number> = {}): ApiClient {
 function failingOn(method: 'createGlossary' | 'deleteGlossary'): GlossaryApi {
   const good = client();
   const bad = client({ '5xx-count': 100, '5xx-status': 503 });
-  return new Proxy(good, {
+  return replacing(good, { [method]: bad[method].bind(bad) });
+}
+
+/** `real` with the given methods replaced; every other one still called on `real`. */
+function replacing(real: ApiClient, replaced: Partial<Pick<ApiClient, 'createGlossary' | 'deleteGlossary'>>): GlossaryApi {
+  return new Proxy(real, {
     get(target, prop, recv) {
-      const src = prop === method ? bad : target;
-      const v = Reflect.get(src, prop, recv) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(src) : v;
+      if (Object.hasOwn(replaced, prop)) return (replaced as Record<PropertyKey, unknown>)[prop];
+      const v = Reflect.get(target, prop, recv) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
     },
   });
 }
@@ -123,16 +128,10 @@ describe('save = create, then delete', () => {
     const draftId = randomUUID();
     let seenOnDisk: unknown = null;
     const real = client();
-    const spy: GlossaryApi = new Proxy(real, {
-      get(target, prop, recv) {
-        if (prop === 'createGlossary') {
-          return async (...args: Parameters<ApiClient['createGlossary']>) => {
-            seenOnDisk = await draftFile(draftId);
-            return target.createGlossary(...args);
-          };
-        }
-        const v = Reflect.get(target, prop, recv) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    const spy = replacing(real, {
+      createGlossary: async (...args) => {
+        seenOnDisk = await draftFile(draftId);
+        return real.createGlossary(...args);
       },
     });
     const { s } = service(spy);
@@ -187,13 +186,7 @@ describe('save = create, then delete', () => {
     const old = await seed(name, rows(4));
     // The "process" dies while the delete is in flight: the call never returns and the service object is dropped.
     const real = client();
-    const dying: GlossaryApi = new Proxy(real, {
-      get(target, prop, recv) {
-        if (prop === 'deleteGlossary') return () => new Promise<never>(() => undefined);
-        const v = Reflect.get(target, prop, recv) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    });
+    const dying = replacing(real, { deleteGlossary: () => new Promise<never>(() => undefined) });
     const { s } = service(dying);
     const draft = await s.edit(old.glossaryId);
     draft.entries.push(['crash', 'Absturz']);
@@ -218,17 +211,11 @@ describe('save = create, then delete', () => {
     const old = await seed(name, rows(2));
     const real = client();
     let created = false;
-    const dying: GlossaryApi = new Proxy(real, {
-      get(target, prop, recv) {
-        if (prop === 'createGlossary') {
-          return async (...args: Parameters<ApiClient['createGlossary']>) => {
-            await target.createGlossary(...args);
-            created = true;
-            return new Promise<never>(() => undefined);
-          };
-        }
-        const v = Reflect.get(target, prop, recv) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    const dying = replacing(real, {
+      createGlossary: async (...args) => {
+        await real.createGlossary(...args);
+        created = true;
+        return new Promise<never>(() => undefined);
       },
     });
     const { s } = service(dying);

@@ -106,15 +106,18 @@ describe('UsageService alerts', () => {
     const seen: unknown[] = [];
     events.subscribe((name, payload) => name === 'usage.alert' && seen.push(payload));
     const notified: string[] = [];
-    const svc = new UsageService({
-      connections,
-      events,
-      fs: nodeFileSystem,
-      clock: { now: () => now, sleep: async () => undefined },
-      dir,
-      notifier: { notify: (title) => notified.push(title) },
-      notificationText: (a) => ({ title: `${a.scope} ${a.threshold}`, body: '' }),
-    });
+    // The same deps for both instances: the second one is the restart.
+    const open = () =>
+      new UsageService({
+        connections,
+        events,
+        fs: nodeFileSystem,
+        clock: { now: () => now, sleep: async () => undefined },
+        dir,
+        notifier: { notify: (title) => notified.push(title) },
+        notificationText: (a) => ({ title: `${a.scope} ${a.threshold}`, body: '' }),
+      });
+    const svc = open();
     const period = (m: string) => ({ start_time: `2026-${m}-01T00:00:00Z`, end_time: `2026-${m === '05' ? '06' : '07'}-01T00:00:00Z` });
     body = { character_count: 500, character_limit: 1000, ...period('05') };
     await svc.get();
@@ -135,15 +138,7 @@ describe('UsageService alerts', () => {
     expect(await svc.pendingAlerts()).toHaveLength(4);
     // The marks survive a restart (same folder): no repeat.
     await svc.flush();
-    const again = new UsageService({
-      connections,
-      events,
-      fs: nodeFileSystem,
-      clock: { now: () => now, sleep: async () => undefined },
-      dir,
-      notifier: { notify: (title) => notified.push(title) },
-      notificationText: (a) => ({ title: `${a.scope} ${a.threshold}`, body: '' }),
-    });
+    const again = open();
     await again.get();
     expect(notified).toHaveLength(4);
   });
