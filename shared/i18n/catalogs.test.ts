@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SOURCE_LOCALE, UI_LOCALES } from './locales.js';
+import { CATALOG_LOADERS, SOURCE_LOCALE, UI_LOCALES } from './locales.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const readCatalog = (locale: string): Record<string, Record<string, string>> => {
@@ -119,6 +119,14 @@ describe.each(others.length ? others : ['(none yet)'])('catalog %s', (locale) =>
       .filter(([id, en]) => messages[id] === en && !allowed.has(id) && /[A-Za-z]{3}/.test(en))
       .map(([id]) => id);
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('catalog loaders', () => {
+  it.each(UI_LOCALES)('%s: the loaded catalog (its index.ts) holds every English key', async (locale) => {
+    const loaded = (await CATALOG_LOADERS[locale]()).default;
+    const missing = Object.keys(englishFlat).filter((k) => !(k in loaded));
+    expect(missing).toEqual([]);
   });
 });
 
