@@ -178,7 +178,6 @@ async function run(row: Row): Promise<string[]> {
 const KNOWN_GAPS: Record<string, string> = {
   'apache__testPPT_groups.pptx': 'a hyperlink inside a grouped shape is written once where the source has it twice',
   'Unstructured-IO__eng_spa_mult.pptx': 'mixed English/Spanish slides: the detector gives no guess, so the message asks for source_lang',
-  'Starou__magazineA-edito.idml': 'a character style range is split in two',
 };
 
 describe.skipIf(!present)('real-documents corpus (pseudo engine)', () => {

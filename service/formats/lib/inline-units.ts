@@ -145,6 +145,15 @@ function walk(items: UnitItem[], rules: InlineRules, unitName: string): Atom[] {
         break;
       }
       const close = `</${it.name}>`;
+      const after = items[j];
+      if (after && isToken(after) && after.kind === 'close') {
+        // A wrapper with nothing in it but its properties (an empty run that carries the formatting of a
+        // paragraph's end) holds no text to move: it is kept whole where it is.
+        const el = elementRaw(items, i);
+        raw(el.pieces);
+        i = el.next;
+        continue;
+      }
       ctx.push({ key: rules.normalizeKey(open), open, close });
       parents.push(it.name);
       i = j;
@@ -194,6 +203,9 @@ interface Segment {
   spanCtx: Map<number, Frame[]>;
   phAtoms: Map<number, Atom[]>;
   baseCtx: Frame[];
+  /** Contexts of the source's first and last text, for punctuation an engine puts at the edges. */
+  firstCtx: Frame[];
+  lastCtx: Frame[];
 }
 
 function buildSegment(atoms: Atom[]): Segment | Atom[] {
@@ -267,7 +279,10 @@ function buildSegment(atoms: Atom[]): Segment | Atom[] {
     marked += text;
   }
   if (open !== null) marked += closeSpan();
-  return { lead: atoms.slice(0, a), body, tail: atoms.slice(b), marked, spanCtx, phAtoms, baseCtx };
+  const texts = body.filter((x) => x.kind === 'text');
+  const firstCtx = texts[0]?.ctx ?? baseCtx;
+  const lastCtx = texts[texts.length - 1]?.ctx ?? baseCtx;
+  return { lead: atoms.slice(0, a), body, tail: atoms.slice(b), marked, spanCtx, phAtoms, baseCtx, firstCtx, lastCtx };
 }
 
 /** Reads a translated segment back into atoms. */
@@ -293,8 +308,23 @@ function readBack(seg: Segment, translated: string): Atom[] {
   }
   // A placeholder an engine lost is put back at the end rather than dropping a field or a drawing.
   for (const [id, atoms] of seg.phAtoms) if (!used.has(id)) out.push(...atoms);
+  edgeContexts(out.slice(seg.lead.length), seg);
   out.push(...seg.tail);
   return out;
+}
+
+/**
+ * Punctuation and spaces an engine writes at the very start or end of a segment, outside every span (a quote,
+ * a bracket), take the formatting the source's first or last text had, instead of opening a run of their own
+ * before or after it: the paragraph keeps the runs it had.
+ */
+function edgeContexts(atoms: Atom[], seg: Segment): void {
+  const texts = atoms.filter((x): x is Extract<Atom, { kind: 'text' }> => x.kind === 'text');
+  const letterless = (x: Extract<Atom, { kind: 'text' }>) => !/[\p{L}\p{N}]/u.test(x.text);
+  const first = texts[0];
+  if (first && letterless(first) && first.ctx === seg.baseCtx) first.ctx = seg.firstCtx;
+  const last = texts[texts.length - 1];
+  if (last && last !== first && letterless(last) && last.ctx === seg.baseCtx) last.ctx = seg.lastCtx;
 }
 
 /** Writes atoms, opening and closing wrappers as the context changes. */

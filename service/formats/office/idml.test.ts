@@ -91,6 +91,34 @@ describe('idml handler', () => {
     expect(entries[0]?.raw.toString()).toBe(IDML_MIMETYPE);
   });
 
+  it('puts quotes an engine adds around a paragraph into its first and last runs, not into runs of their own, and keeps empty runs', async () => {
+    const story = STORY.replace(
+      /<ParagraphStyleRange AppliedParagraphStyle="ParagraphStyle\/Body">[\s\S]*?<\/ParagraphStyleRange>/,
+      `<ParagraphStyleRange AppliedParagraphStyle="ParagraphStyle/Body"><CharacterStyleRange AppliedCharacterStyle="${NONE}" PointSize="29">` +
+        '<Properties><AppliedFont type="string">Playfair</AppliedFont></Properties></CharacterStyleRange>' +
+        `<CharacterStyleRange AppliedCharacterStyle="${NONE}" PointSize="48">` +
+        '<Content>Editorial</Content></CharacterStyleRange><CharacterStyleRange AppliedCharacterStyle="' +
+        `${NONE}" PointSize="18"><Content> by Jean Nemard and friends</Content></CharacterStyleRange></ParagraphStyleRange>`,
+    );
+    const data = await buildZip(
+      { mimetype: IDML_MIMETYPE, 'designmap.xml': '<Document/>', 'Stories/Story_u1.xml': story },
+      { store: ['mimetype'] },
+    );
+    const inPath = tmp.path('in.idml');
+    const outPath = tmp.path('out.idml');
+    await writeFile(inPath, data);
+    // An engine that quotes the whole segment: the quotes are outside every span.
+    await idmlHandler.translate(inPath, outPath, 'idml', { targetLang: 'DE', translate: async (units) => units.map((u) => `«${u}»`) });
+    const doc = parseXml(await zipText(await openZip(await readFile(outPath)), 'Stories/Story_u1.xml'));
+    const ranges = Array.from(doc.getElementsByTagName('CharacterStyleRange')).filter((r) => r.getAttribute('PointSize'));
+    // The empty run that only carries formatting stays too.
+    expect(ranges.map((r) => [r.getAttribute('PointSize'), Array.from(r.getElementsByTagName('Content'), (c) => c.textContent).join('')])).toEqual([
+      ['29', ''],
+      ['48', '«Editorial'],
+      ['18', ' by Jean Nemard and friends»'],
+    ]);
+  });
+
   it('refuses a Word document named .idml', async () => {
     const data = await buildZip({ '[Content_Types].xml': '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>' });
     const inPath = tmp.path('x.idml');
