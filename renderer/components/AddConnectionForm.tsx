@@ -10,12 +10,8 @@ import { useFormat, useT } from '../i18n/index.js';
 import { api, unwrap } from '../lib/api.js';
 import { DetailedNote } from './DetailedNote.js';
 import { ErrorAlert } from './ErrorAlert.js';
-import {
-  keys,
-  useCredentialsStatus,
-  useLocalServiceLanguages,
-  useLocalServiceStatus,
-} from '../lib/queries.js';
+import { SessionOnlyCheck, usePersistenceChoice } from './SessionOnlyCheck.js';
+import { keys, useLocalServiceLanguages, useLocalServiceStatus } from '../lib/queries.js';
 
 export type ConnectionChoice = 'local' | 'hosted' | 'custom';
 
@@ -97,7 +93,8 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
 function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: ConnectionView) => void }) {
   const uid = useId();
   const t = useT();
-  const creds = useCredentialsStatus();
+  const choice = usePersistenceChoice();
+  const { persistence, canPersist } = choice;
   const activate = useActivate(onAdded);
   // A default name the user can keep or change; it is data from then on (saved as typed).
   const [name, setName] = useState(() => t(kind === 'hosted' ? 'connections.form.hostedName' : 'connections.form.customName'));
@@ -105,9 +102,6 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
   const [tier, setTier] = useState<'auto' | 'pro' | 'free'>('auto');
   const [baseUrl, setBaseUrl] = useState('');
   const [authScheme, setAuthScheme] = useState('Service-Auth-Key');
-  const [sessionOnly, setSessionOnly] = useState(false);
-  const canPersist = creds.data?.canPersist ?? true;
-  const persistence = !canPersist || sessionOnly ? 'session' : 'persist';
 
   const add = useMutation({
     mutationFn: async () => {
@@ -195,17 +189,9 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
           <p className="hint">{t('connections.form.authSchemeHint')}</p>
         </div>
       </details>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={persistence === 'session'}
-          disabled={!canPersist}
-          onChange={(e) => setSessionOnly(e.target.checked)}
-        />
-        {t('connections.form.sessionOnly')}
-      </label>
+      <SessionOnlyCheck choice={choice} label={t('connections.form.sessionOnly')} />
       {!canPersist && (
-        <DetailedNote className="reason" text={t('connections.form.noKeyStore')} detail={creds.data?.reason} />
+        <DetailedNote className="reason" text={t('connections.form.noKeyStore')} detail={choice.reason} />
       )}
       {canPersist && persistence === 'persist' && (
         <p className="hint">{t('connections.form.storedEncrypted')}</p>

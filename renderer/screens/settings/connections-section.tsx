@@ -8,6 +8,7 @@ import type { ConnectionTestResult, ConnectionView } from '../../../shared/ipc/c
 import { AddConnectionForm, type ConnectionChoice } from '../../components/AddConnectionForm.js';
 import { DetailedNote } from '../../components/DetailedNote.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { SessionOnlyCheck, usePersistenceChoice } from '../../components/SessionOnlyCheck.js';
 import { useT, type MessageId } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { keys, useConnections, useCredentialsStatus } from '../../lib/queries.js';
@@ -218,11 +219,9 @@ function SecretForm({
   const uid = useId();
   const t = useT();
   const qc = useQueryClient();
-  const creds = useCredentialsStatus();
   const [secret, setSecret] = useState('');
-  const canPersist = creds.data?.canPersist ?? true;
-  const [sessionOnly, setSessionOnly] = useState(false);
-  const persistence = !canPersist || sessionOnly ? 'session' : 'persist';
+  const choice = usePersistenceChoice();
+  const { persistence } = choice;
   const save = useMutation({
     mutationFn: () =>
       which === 'api'
@@ -256,15 +255,7 @@ function SecretForm({
         />
         {which === 'admin' && <p className="hint">{t('connections.secret.adminHint')}</p>}
       </div>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={persistence === 'session'}
-          disabled={!canPersist}
-          onChange={(e) => setSessionOnly(e.target.checked)}
-        />
-        {t('connections.secret.sessionOnly')}
-      </label>
+      <SessionOnlyCheck choice={choice} label={t('connections.secret.sessionOnly')} />
       <div className="toolbar">
         <button type="submit" className="btn btn-small btn-primary" disabled={save.isPending}>
           {t('connections.secret.save')}
