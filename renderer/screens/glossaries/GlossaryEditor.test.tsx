@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+/**
+ * Component tests of the glossary editor against a fake VersoApi (opened from the list, as a user does): a cell
+ * edited in place is what Save sends; problems are said on their row and counted, Save stays off while any is
+ * left (nothing sent), and the one-click fixes clear them; undo and redo by button and keyboard; cells pasted from
+ * a spreadsheet fill rows from the cell pasted into, adding rows at the end.
+ */
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useUiStore } from '../../state/ui-store.js';
+import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { useEditorStore } from './editor-store.js';
+import { fakeAccount, glossary, layoutForGrid } from './glossaries-test-kit.js';
+
+let restoreLayout: () => void;
+beforeEach(() => {
+  resetRenderer();
+  useEditorStore.getState().close();
+  useUiStore.setState({ screen: 'glossaries' });
+  restoreLayout = layoutForGrid();
+});
+afterEach(() => {
+  cleanup();
+  restoreLayout();
+});
+
+const ENTRIES: [string, string][] = [
+  ['contract', 'Vertrag'],
+  ['court', 'Gericht'],
+  ['judge', 'Richter'],
+];
+
+async function openLegal(user: ReturnType<typeof userEvent.setup>) {
+  const acc = fakeAccount([glossary({ glossaryId: 'g-legal', name: 'Legal terms', entryCount: 3 })], { 'g-legal': ENTRIES });
+  const app = renderApp(acc.handlers);
+  await user.click(await screen.findByRole('button', { name: 'Edit Legal terms' }));
+  await screen.findByRole('grid');
+  return { app, acc };
+}
+
+const cell = (side: 'Source' | 'Target', row: number) => screen.getByRole('textbox', { name: `${side} term, row ${row}` }) as HTMLInputElement;
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+describe('Glossary editor', () => {
+  it('edits a cell in place and saves exactly the edited entries', async () => {
+    const user = userEvent.setup();
+    const { app } = await openLegal(user);
+    expect(cell('Source', 1).value).toBe('contract');
+    expect(cell('Target', 3).value).toBe('Richter');
+    await user.clear(cell('Target', 2));
+    await user.type(cell('Target', 2), 'Gerichtshof');
+    expect(screen.getByText('No problems')).toBeTruthy();
+    await user.click(saveButton());
+    await waitFor(() => expect(app.callsOf('glossaries.save')).toHaveLength(1));
+    const sent = app.callsOf('glossaries.save')[0]!;
+    expect(sent).toMatchObject({ glossaryId: 'g-legal', name: 'Legal terms', sourceLang: 'EN', targetLang: 'DE' });
+    expect(sent.entries).toEqual([
+      ['contract', 'Vertrag'],
+      ['court', 'Gerichtshof'],
+      ['judge', 'Richter'],
+    ]);
+    // Back on the list, which says what was saved.
+    expect(await screen.findByText(/Legal terms/, { selector: '.alert-success' })).toBeTruthy();
+  });
+
+  it('says each problem on its row, counts them, keeps Save off, and fixes spaces and exact duplicates in one click', async () => {
+    const user = userEvent.setup();
+    const { app } = await openLegal(user);
+    // A duplicate source (same target: an exact duplicate), a trailing space, and an empty target.
+    await user.clear(cell('Source', 2));
+    await user.type(cell('Source', 2), 'contract');
+    await user.clear(cell('Target', 2));
+    await user.type(cell('Target', 2), 'Vertrag');
+    await user.type(cell('Source', 3), ' ');
+    expect(await screen.findByText('Same source term as row 1.')).toBeTruthy();
+    expect(screen.getByText('Starts or ends with a space.')).toBeTruthy();
+    expect(screen.getByText('2 rows have problems')).toBeTruthy();
+    expect(cell('Source', 2).getAttribute('aria-invalid')).toBe('true');
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.getByText('Fix the problems above to save; nothing invalid is sent.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove spaces at the ends (1)' }));
+    expect(cell('Source', 3).value).toBe('judge');
+    await user.click(screen.getByRole('button', { name: 'Drop exact duplicates (1)' }));
+    await waitFor(() => expect(screen.getByText('No problems')).toBeTruthy());
+    expect(screen.getByText('2 entries')).toBeTruthy();
+
+    // An empty name is refused too.
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    expect(screen.getByText('Give the glossary a name.')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    // Ctrl+S does not send it either.
+    fireEvent.keyDown(name, { key: 's', ctrlKey: true });
+    expect(app.callsOf('glossaries.save')).toEqual([]);
+  });
+
+  it('undoes and redoes edits, by button and by keyboard', async () => {
+    const user = userEvent.setup();
+    await openLegal(user);
+    const undo = screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement;
+    const redo = screen.getByRole('button', { name: 'Redo' }) as HTMLButtonElement;
+    expect(undo.disabled).toBe(true);
+    await user.type(cell('Source', 1), ' law');
+    expect(cell('Source', 1).value).toBe('contract law');
+    // Typing in one cell is one step.
+    await user.click(undo);
+    expect(cell('Source', 1).value).toBe('contract');
+    expect(undo.disabled).toBe(true);
+    await user.click(redo);
+    expect(cell('Source', 1).value).toBe('contract law');
+
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await waitFor(() => expect(screen.getByText('3 entries')).toBeTruthy());
+    expect(screen.getByRole('textbox', { name: 'Source term, row 4' })).toBeTruthy();
+    fireEvent.keyDown(cell('Source', 1), { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Source term, row 4' })).toBeNull());
+    fireEvent.keyDown(cell('Source', 1), { key: 'z', ctrlKey: true });
+    expect(cell('Source', 1).value).toBe('contract');
+    fireEvent.keyDown(cell('Source', 1), { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(cell('Source', 1).value).toBe('contract law');
+  });
+
+  it('pastes spreadsheet cells from the cell pasted into, adding rows at the end, as one undo step', async () => {
+    const user = userEvent.setup();
+    await openLegal(user);
+    fireEvent.paste(cell('Source', 3), { clipboardData: { getData: () => 'witness\tZeuge\r\nverdict\tUrteil\r\n"appeal, ""final"""\tBerufung\r\n' } });
+    await waitFor(() => expect(screen.getByText('5 entries')).toBeTruthy());
+    expect(cell('Source', 3).value).toBe('witness');
+    expect(cell('Target', 3).value).toBe('Zeuge');
+    expect(cell('Source', 4).value).toBe('verdict');
+    expect(cell('Source', 5).value).toBe('appeal, "final"');
+    expect(cell('Target', 5).value).toBe('Berufung');
+    // Rows above the paste are untouched.
+    expect(cell('Source', 2).value).toBe('court');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getByText('3 entries')).toBeTruthy());
+    expect(cell('Source', 3).value).toBe('judge');
+  });
+});
