@@ -15,33 +15,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
 import { expect, ROOT, test } from './fixtures.js';
 import { chooseLocalEngine } from './helpers.js';
-
-interface ScreenCase {
-  id: string;
-  /** Ctrl+N in the shell (language-independent navigation). */
-  key: number;
-  /** Renderer files whose words make up the screen (besides the shell's, which are converted). */
-  files: string[];
-}
-
-const SCREENS: ScreenCase[] = [
-  {
-    id: 'translate',
-    key: 1,
-    files: [
-      'renderer/screens/TranslateScreen.tsx',
-      'renderer/components/LanguageBar.tsx',
-      'renderer/components/OptionsPanel.tsx',
-      'renderer/components/SegmentsPane.tsx',
-      'renderer/components/SinglePane.tsx',
-    ],
-  },
-  { id: 'documents', key: 2, files: ['renderer/screens/DocumentsScreen.tsx'] },
-  { id: 'glossaries', key: 3, files: ['renderer/screens/GlossariesScreen.tsx'] },
-  { id: 'usage', key: 4, files: ['renderer/screens/UsageScreen.tsx'] },
-  { id: 'keys', key: 5, files: ['renderer/screens/KeysScreen.tsx'] },
-  { id: 'settings', key: 6, files: ['renderer/screens/SettingsScreen.tsx'] },
-];
+import { openScreen, overflowingElements, SCREENS, useLocale } from './i18n-helpers.js';
 
 /** The lint rule's list of files that still hold literal text: read at run time, so the spec follows progress. */
 function filesNotYetConverted(files: string[]): string[] {
@@ -75,23 +49,6 @@ test.afterAll(() => {
   if (PREVIOUS_PSEUDO_ENV === undefined) delete process.env.VERSO_PSEUDO_LOCALES;
   else process.env.VERSO_PSEUDO_LOCALES = PREVIOUS_PSEUDO_ENV;
 });
-
-/** Chooses the UI language as Settings does (saved in main, which tells the window) and waits until it shows. */
-async function useLocale(page: Page, locale: string): Promise<void> {
-  await page.evaluate(async (l) => {
-    const verso = (globalThis as unknown as { verso: { settings: { update(p: object): Promise<{ ok: boolean }> } } }).verso;
-    const r = await verso.settings.update({ uiLanguage: l });
-    if (!r.ok) throw new Error(`settings.update refused ${l}`);
-  }, locale);
-  await expect(page.locator('html')).toHaveAttribute('lang', locale);
-}
-
-async function openScreen(page: Page, s: ScreenCase): Promise<void> {
-  await page.keyboard.press(`Control+${s.key}`);
-  const h1 = page.locator('main h1').first();
-  await expect(h1).toBeVisible();
-  await expect(page.locator('main [role="status"] .spinner')).toHaveCount(0);
-}
 
 /** Visible text nodes and read-aloud attributes without the pseudo marks, each with where it was found. */
 async function textOutsideCatalog(page: Page): Promise<string[]> {
@@ -136,32 +93,6 @@ async function textOutsideCatalog(page: Page): Promise<string[]> {
     }
     return found;
   }, NOT_CATALOG_TEXT);
-}
-
-/** Elements whose content does not fit: cut by overflow hidden/clip or an ellipsis, or spilling out of a control. */
-async function overflowingElements(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) found.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
-    const controls = new Set(['BUTTON', 'LABEL', 'A', 'H1', 'H2', 'H3', 'P', 'LI', 'LEGEND', 'SUMMARY', 'TH', 'TD', 'SELECT']);
-    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
-      if (el.closest('.visually-hidden, textarea, .skip-link')) continue;
-      if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-      const cs = getComputedStyle(el);
-      if (cs.display === 'inline' || el.clientWidth === 0) continue;
-      const scrolls = /auto|scroll/.test(cs.overflowX);
-      if (scrolls) continue;
-      const cuts = /hidden|clip/.test(cs.overflowX) || cs.textOverflow === 'ellipsis';
-      const over = el.scrollWidth > el.clientWidth + 1;
-      const overY = /hidden|clip/.test(cs.overflowY) && el.scrollHeight > el.clientHeight + 1;
-      if ((over && (cuts || controls.has(el.tagName))) || overY) {
-        const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60);
-        found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} “${label}” (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
-      }
-    }
-    return found;
-  });
 }
 
 test.describe('en-XA: every word through the layer, nothing clipped', () => {
