@@ -39,6 +39,22 @@ export async function flushDraft(): Promise<void> {
   useEditorStore.getState().markSaved(v);
 }
 
+/** The options of a language select; the current code stays shown when it is not offered (none chosen yet, or a pair the service lacks). */
+function LanguageOptions({ codes, current }: { codes: readonly string[]; current: string }) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <>
+      {!codes.includes(current) && <option value={current}>{current ? f.languageName(current) : t('glossaries.field.choose')}</option>}
+      {codes.map((c) => (
+        <option key={c} value={c}>
+          {f.languageName(c)} ({c})
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function GlossaryEditor({
   pairs,
   glossaryCount,
@@ -223,23 +239,13 @@ export function GlossaryEditor({
               s.setPair(src, tgt);
             }}
           >
-            {!sources.includes(s.sourceLang) && <option value={s.sourceLang}>{s.sourceLang ? f.languageName(s.sourceLang) : t('glossaries.field.choose')}</option>}
-            {sources.map((c) => (
-              <option key={c} value={c}>
-                {f.languageName(c)} ({c})
-              </option>
-            ))}
+            <LanguageOptions codes={sources} current={s.sourceLang} />
           </select>
         </label>
         <label>
           {t('glossaries.field.target')}
           <select value={s.targetLang} onChange={(e) => s.setPair(s.sourceLang, e.target.value)}>
-            {!targets.includes(s.targetLang) && <option value={s.targetLang}>{s.targetLang ? f.languageName(s.targetLang) : t('glossaries.field.choose')}</option>}
-            {targets.map((c) => (
-              <option key={c} value={c}>
-                {f.languageName(c)} ({c})
-              </option>
-            ))}
+            <LanguageOptions codes={targets} current={s.targetLang} />
           </select>
         </label>
       </div>
