@@ -3,7 +3,8 @@
  * Component tests of the Documents screen against a fake VersoApi: empty state, files checked by main shown with
  * what is wrong and what they cost (50,000 minimum said), a batch over the remaining quota needs a confirmation,
  * one job per file × target is sent, and `documents.changed` events update the list without polling; where the
- * shell cannot open a saved file (web harness, or open/show answering false) the row says where it is, with Copy.
+ * shell cannot open a saved file (web harness, or open/show answering false) the row says where it is, with Copy;
+ * "Edit…" in the glossary picker opens the editor, and the batch survives the trip and follows the saved glossary.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +12,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentJobView, DocumentsList, FileBridge } from '../../../shared/ipc/contract-documents.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { useEditorStore } from '../glossaries/editor-store.js';
+import { fakeAccount, glossary, layoutForGrid } from '../glossaries/glossaries-test-kit.js';
+import { resetBatchStore } from './batch-store.js';
 
 const EMPTY: DocumentsList = { jobs: [], summary: { saved: 0, active: 0, failed: 0, cancelled: 0, billedCharacters: 0 } };
 
@@ -18,6 +22,8 @@ const bridge: FileBridge = { kind: 'stage', toPath: async (f) => `/staged/${f.na
 
 beforeEach(() => {
   resetRenderer();
+  resetBatchStore();
+  useEditorStore.getState().close();
   useUiStore.setState({ screen: 'documents' });
   (globalThis as { versoFiles?: FileBridge }).versoFiles = bridge;
 });
@@ -174,5 +180,48 @@ describe('Documents screen', () => {
       await waitFor(() => expect(fake.callsOf('documents.open')).toHaveLength(1));
       await waitFor(() => expect(screen.queryByLabelText('Where the translation is saved')).toBeNull());
     });
+  });
+
+  it('"Edit…" on a glossary of the pair opens it in the editor; back on Documents the batch is as it was and follows the new id', async () => {
+    const user = userEvent.setup();
+    const restoreLayout = layoutForGrid();
+    try {
+      const acc = fakeAccount(
+        [glossary({ glossaryId: 'g-legal', name: 'Legal terms' }), glossary({ glossaryId: 'g-fr', name: 'French only', targetLang: 'FR' })],
+        { 'g-legal': [['contract', 'Vertrag']] },
+      );
+      const fake = renderApp({ ...handlers(null), ...acc.handlers } as never);
+      await addThreeFiles(user);
+      await user.click(screen.getByRole('checkbox', { name: 'German' }));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Source language' }), 'EN');
+      // Only the glossaries of the pair are offered, each with Edit….
+      await user.click(await screen.findByRole('checkbox', { name: 'Legal terms' }));
+      expect(screen.queryByRole('checkbox', { name: 'French only' })).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Edit the glossary Legal terms…' }));
+      await waitFor(() => expect(fake.callsOf('glossaries.edit')).toEqual([{ glossaryId: 'g-legal' }]));
+      expect(await screen.findByRole('heading', { name: 'Glossaries', level: 1 })).toBeTruthy();
+      const source = (await screen.findByRole('textbox', { name: 'Source term, row 1' })) as HTMLInputElement;
+      expect(source.value).toBe('contract');
+
+      // Saved: the glossary now has a new id, announced by main; the batch's choice follows it.
+      await user.type(screen.getByRole('textbox', { name: 'Target term, row 1' }), 'e');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(fake.callsOf('glossaries.save')).toHaveLength(1));
+      const newId = acc.glossaries.find((g) => g.name === 'Legal terms')!.glossaryId;
+      expect(newId).not.toBe('g-legal');
+      fake.emit('glossaries.replaced', { oldId: 'g-legal', newId });
+
+      useUiStore.getState().setScreen('documents');
+      expect(await screen.findByRole('heading', { name: 'Documents', level: 1 })).toBeTruthy();
+      expect(screen.getByRole('table').textContent).toContain('report.docx');
+      expect((screen.getByRole('checkbox', { name: 'German' }) as HTMLInputElement).checked).toBe(true);
+      await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Legal terms' }) as HTMLInputElement).checked).toBe(true));
+      fake.handlers['documents.enqueue'] = () => EMPTY;
+      await user.click(screen.getByRole('button', { name: 'Translate 2 documents' }));
+      await waitFor(() => expect(fake.callsOf('documents.enqueue')[0]?.options.glossaryIds).toEqual([newId]));
+    } finally {
+      restoreLayout();
+    }
   });
 });

@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import type { FileCheck, InspectOutput } from '../../../shared/ipc/contract-documents.js';
+import type { InspectOutput } from '../../../shared/ipc/contract-documents.js';
 import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { FORMALITY_VALUES } from '../../../shared/spec/languages.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -15,16 +15,13 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
+import { openGlossaryEditor } from '../glossaries/open-editor.js';
+import { useBatchField } from './batch-store.js';
 import { useDropStore } from './drop-store.js';
 import { captureDrop, fileBridge, filesOfDrop, type DropPayload } from './file-bridge.js';
 import { JobList } from './JobList.js';
 import { documentsKey, useDocuments, usePrefs, useRemaining } from './use-documents.js';
 import './documents.css';
-
-interface Pending {
-  files: FileCheck[];
-  skipped: number;
-}
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -52,21 +49,22 @@ export function DocumentsView() {
   const bridge = fileBridge();
   const input = useRef<HTMLInputElement>(null);
 
-  const [pending, setPending] = useState<Pending | null>(null);
+  // The batch being prepared outlives the screen (batch-store.ts): "Edit…" on a glossary and back keeps it.
+  const [pending, setPending] = useBatchField('pending');
   const [tooMany, setTooMany] = useState<{ paths: string[]; count: number } | null>(null);
   const [busy, setBusy] = useState<null | 'adding' | 'sending'>(null);
   const [addError, setAddError] = useState<unknown>(null);
   const [dragging, setDragging] = useState(false);
-  const [targetLangs, setTargetLangs] = useState<string[]>([]);
-  const [sourceLang, setSourceLang] = useState('');
-  const [formality, setFormality] = useState('default');
-  const [glossaryIds, setGlossaryIds] = useState<string[]>([]);
-  const [styleId, setStyleId] = useState('');
-  const [tmId, setTmId] = useState('');
-  const [tmThreshold, setTmThreshold] = useState(75);
-  const [pdfToDocx, setPdfToDocx] = useState(false);
-  const [outputDir, setOutputDir] = useState('');
-  const [overQuotaOk, setOverQuotaOk] = useState(false);
+  const [targetLangs, setTargetLangs] = useBatchField('targetLangs');
+  const [sourceLang, setSourceLang] = useBatchField('sourceLang');
+  const [formality, setFormality] = useBatchField('formality');
+  const [glossaryIds, setGlossaryIds] = useBatchField('glossaryIds');
+  const [styleId, setStyleId] = useBatchField('styleId');
+  const [tmId, setTmId] = useBatchField('tmId');
+  const [tmThreshold, setTmThreshold] = useBatchField('tmThreshold');
+  const [pdfToDocx, setPdfToDocx] = useBatchField('pdfToDocx');
+  const [outputDir, setOutputDir] = useBatchField('outputDir');
+  const [overQuotaOk, setOverQuotaOk] = useBatchField('overQuotaOk');
 
   const inspect = useCallback(async (paths: string[], allowMany = false) => {
     const r: InspectOutput = await unwrap(api().documents.inspect({ paths, allowMany }));
@@ -78,7 +76,7 @@ export function DocumentsView() {
       const seen = new Set(cur?.files.map((x) => x.path));
       return { files: [...(cur?.files ?? []), ...r.files.filter((x) => !seen.has(x.path))], skipped: (cur?.skipped ?? 0) + r.skipped };
     });
-  }, []);
+  }, [setPending]);
 
   const addFiles = useCallback(
     async (files: File[]) => {
@@ -357,15 +355,25 @@ export function DocumentsView() {
                 <p className="doc-note">{t('documents.glossariesNone')}</p>
               ) : (
                 pairGlossaries.map((g) => (
-                  <label key={g.glossaryId}>
-                    <input
-                      type="checkbox"
-                      checked={glossaryIds.includes(g.glossaryId)}
-                      disabled={!glossaryIds.includes(g.glossaryId) && glossaryIds.length >= 5}
-                      onChange={(e) => setGlossaryIds((cur) => (e.target.checked ? [...cur, g.glossaryId] : cur.filter((x) => x !== g.glossaryId)))}
-                    />
-                    {g.name}
-                  </label>
+                  <div key={g.glossaryId} className="doc-glossary">
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={glossaryIds.includes(g.glossaryId)}
+                        disabled={!glossaryIds.includes(g.glossaryId) && glossaryIds.length >= 5}
+                        onChange={(e) => setGlossaryIds((cur) => (e.target.checked ? [...cur, g.glossaryId] : cur.filter((x) => x !== g.glossaryId)))}
+                      />
+                      {g.name}
+                    </label>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-ghost"
+                      aria-label={t('documents.glossaryEditNamed', { name: g.name })}
+                      onClick={() => openGlossaryEditor(g.glossaryId).catch((e: unknown) => setAddError(e))}
+                    >
+                      {t('documents.glossaryEdit')}
+                    </button>
+                  </div>
                 ))
               )}
             </div>

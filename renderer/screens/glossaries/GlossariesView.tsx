@@ -1,7 +1,8 @@
 /**
  * Glossaries screen (renderer): switches between the list and the editor. The editor's rows live in a module
  * store (`editor-store.ts`), so coming back to this screen reopens the editor where it was; the draft on disk
- * (main) covers restarts. Saving moves the Translate screen's chosen glossary to the new id.
+ * (main) covers restarts. Saving moves the Translate screen's and the Documents batch's chosen glossaries to the
+ * new id.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -11,6 +12,7 @@ import { useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useApiEvent, useConnections, useGlossaries } from '../../lib/queries.js';
 import { useTranslateStore } from '../../state/translate-store.js';
+import { followGlossaryInBatch } from '../documents/batch-store.js';
 import { useEditorStore } from './editor-store.js';
 import { GlossaryEditor } from './GlossaryEditor.js';
 import { GlossaryList, useDrafts } from './GlossaryList.js';
@@ -46,7 +48,10 @@ export default function GlossariesView() {
 
   useApiEvent(
     'glossaries.replaced',
-    useCallback((p: { oldId: string; newId: string }) => followInTranslate(p.oldId, p.newId), []),
+    useCallback((p: { oldId: string; newId: string }) => {
+      followInTranslate(p.oldId, p.newId);
+      followGlossaryInBatch(p.oldId, p.newId);
+    }, []),
   );
 
   const refresh = () => {
