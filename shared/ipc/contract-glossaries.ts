@@ -64,6 +64,11 @@ export const GlossaryDraft = z.object({
   connectionId: z.string().nullable(),
   updatedAt: z.string(),
   pendingSave: PendingSave.nullable(),
+  /**
+   * A create of this draft was sent at this time and its answer never came (a timeout, a dropped connection): the
+   * glossary may exist on the service. The next Save looks for it (same name, pair and entries) before creating.
+   */
+  unconfirmedCreateAt: z.string().optional(),
 });
 export type GlossaryDraft = z.infer<typeof GlossaryDraft>;
 
@@ -71,7 +76,7 @@ export const DraftSummary = GlossaryDraft.omit({ entries: true }).extend({ entry
 export type DraftSummary = z.infer<typeof DraftSummary>;
 
 /** The input of `draftPut` and `save`: the draft without the fields main owns. */
-export const DraftInput = GlossaryDraft.omit({ updatedAt: true, pendingSave: true, connectionId: true });
+export const DraftInput = GlossaryDraft.omit({ updatedAt: true, pendingSave: true, connectionId: true, unconfirmedCreateAt: true });
 export type DraftInput = z.input<typeof DraftInput>;
 
 export const SaveOutcome = z.discriminatedUnion('status', [

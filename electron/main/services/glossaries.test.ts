@@ -2,7 +2,8 @@
  * The safe save against a real local Translation Service (pseudo engine, fault injection on): the journal is on
  * disk before the first call; create failing (an injected 503 the client gives up on) changes nothing and keeps
  * every entry; delete failing leaves both glossaries and a retry finishes; a crash right after the create (the
- * process "dies" with the delete in flight) is found on the next start and finished without a second create.
+ * process "dies" with the delete in flight) is found on the next start and finished without a second create; a
+ * create whose answer never came (timeout) is found when Save is pressed again, so no duplicate is created.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -231,6 +232,88 @@ describe('save = create, then delete', () => {
     const left = await serviceGlossaries(name);
     expect(left).toHaveLength(1);
     expect(left[0]!.entry_count).toBe(3);
+  });
+
+  it('create times out after the service made the glossary: Save again finds it and does not create a duplicate', async () => {
+    const name = `create-timeout-${randomUUID()}`;
+    const old = await seed(name, rows(2));
+    const real = client();
+    let creates = 0;
+    // The service creates the glossary, but its answer never reaches Verso (the call's deadline passes).
+    const losing = replacing(real, {
+      createGlossary: async (...args) => {
+        creates++;
+        await real.createGlossary(...args);
+        throw new ApiError('timeout', 'The service did not answer within 30 s.');
+      },
+    });
+    const { s } = service(losing);
+    const draft = await s.edit(old.glossaryId);
+    draft.entries.push(['late', 'spät']);
+    await expect(s.save(draft)).rejects.toMatchObject({ code: 'timeout' });
+    expect(await serviceGlossaries(name)).toHaveLength(2);
+    // The editor keeps the edits and autosaves them; the draft still knows a create went unanswered.
+    await s.draftPut(draft);
+    expect(await draftFile(draft.draftId)).toMatchObject({ pendingSave: null, unconfirmedCreateAt: expect.any(String) });
+
+    // Save again (the service answers now): the glossary made by the first create is used, the old one deleted.
+    const counting = replacing(real, {
+      createGlossary: async (...args) => {
+        creates++;
+        return real.createGlossary(...args);
+      },
+    });
+    const { s: again, events } = service(counting);
+    const out = await again.save(draft);
+    expect(out.status).toBe('saved');
+    expect(creates).toBe(1);
+    const left = await serviceGlossaries(name);
+    expect(left.map((g) => g.glossary_id)).toEqual([out.glossary.glossaryId]);
+    expect(left[0]!.entry_count).toBe(3);
+    expect(events).toContainEqual({ name: 'glossaries.replaced', payload: { oldId: old.glossaryId, newId: out.glossary.glossaryId } });
+    expect(await again.drafts()).toEqual([]);
+  });
+
+  it('after an unanswered create, changed entries are created anew (a glossary with other entries is never taken for ours)', async () => {
+    const name = `create-timeout-changed-${randomUUID()}`;
+    const old = await seed(name, rows(2));
+    const real = client();
+    const losing = replacing(real, {
+      createGlossary: async () => {
+        throw new ApiError('network', 'The connection broke.');
+      },
+    });
+    const { s } = service(losing);
+    const draft = await s.edit(old.glossaryId);
+    draft.entries[0] = ['term 0', 'eins'];
+    await expect(s.save(draft)).rejects.toMatchObject({ code: 'network' });
+    draft.entries[1] = ['term 1', 'zwei'];
+    const { s: again } = service(real);
+    const out = await again.save(draft);
+    expect(out.status).toBe('saved');
+    expect(await again.entries(out.glossary.glossaryId)).toEqual([
+      ['term 0', 'eins'],
+      ['term 1', 'zwei'],
+    ]);
+    expect(await serviceGlossaries(name)).toHaveLength(1);
+  });
+
+  it('a create the service refused leaves no note of an unanswered create', async () => {
+    const name = `create-refused-${randomUUID()}`;
+    const old = await seed(name, rows(2));
+    const real = client();
+    const refusing = replacing(real, {
+      createGlossary: async () => {
+        throw new ApiError('quota_exceeded', 'Too many glossaries.', { status: 456 });
+      },
+    });
+    const { s } = service(refusing);
+    const draft = await s.edit(old.glossaryId);
+    draft.entries.push(['a', 'b']);
+    await expect(s.save(draft)).rejects.toMatchObject({ code: 'quota_exceeded' });
+    const kept = await draftFile(draft.draftId);
+    expect(kept.pendingSave).toBeNull();
+    expect(kept).not.toHaveProperty('unconfirmedCreateAt');
   });
 
   it('refuses invalid entries before any call: nothing sent, nothing journalled', async () => {

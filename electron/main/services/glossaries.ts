@@ -14,8 +14,9 @@
  *
  * A crash at any point leaves the draft on disk; `drafts()` lists it with its pending phase and `finishSave` ends
  * the job. After a crash in phase `creating` the create's outcome is unknown, so the service's list is searched
- * for the glossary first (same name, pair and entry count, created since the save began) and it is not created
- * twice.
+ * for the glossary first (same name, pair and entries, created since the save began) and it is not created
+ * twice. The same holds when a create fails without a clear refusal (it timed out, the connection dropped, a 5xx):
+ * the draft remembers when (`unconfirmedCreateAt`), and pressing Save again searches the same way before creating.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -117,6 +118,22 @@ export function assertSendable(d: { name: string; sourceLang: string; targetLang
   return toTsv(rows);
 }
 
+/**
+ * A failed create whose outcome is unknown: the request may have reached the service and been carried out (no
+ * answer, a broken connection, a 5xx, an unreadable answer). A clear refusal (4xx: bad entries, quota, key, too
+ * many glossaries, rate limit) means nothing was created.
+ */
+function createOutcomeUnknown(e: unknown): boolean {
+  if (!(e instanceof ApiError)) return true;
+  return ['timeout', 'network', 'service_unavailable', 'bad_response', 'cancelled', 'internal'].includes(e.code);
+}
+
+/** The fields of a draft only main writes; whatever a caller sends for them is ignored. */
+function withoutMainFields(input: DraftInput): DraftInput {
+  const { updatedAt: _u, pendingSave: _p, connectionId: _c, unconfirmedCreateAt: _x, ...rest } = input as DraftInput & Partial<GlossaryDraft>;
+  return rest;
+}
+
 /** Seconds of clock difference tolerated when matching a glossary created before a crash. */
 const CLOCK_SLACK_MS = 5 * 60_000;
 
@@ -184,10 +201,12 @@ export class GlossariesService {
     }
     const updatedAt = this.now().toISOString();
     await this.deps.store.putDraft({
-      ...input,
+      ...withoutMainFields(input),
       connectionId: prev?.connectionId ?? this.deps.activeConnectionId(),
       updatedAt,
       pendingSave: null,
+      // Main's own memory of an unanswered create survives the editor's autosaves.
+      ...(prev?.unconfirmedCreateAt && { unconfirmedCreateAt: prev.unconfirmedCreateAt }),
     });
     return { updatedAt };
   }
@@ -239,10 +258,11 @@ export class GlossariesService {
       throw new ApiError('conflict', 'An earlier save of this glossary is not finished; finish it first.', { serviceCode: 'glossary_save_pending' });
     }
     const draft: GlossaryDraft = {
-      ...input,
+      ...withoutMainFields(input),
       connectionId: prev?.connectionId ?? this.deps.activeConnectionId(),
       updatedAt: this.now().toISOString(),
       pendingSave: { phase: 'creating', startedAt: this.now().toISOString() },
+      ...(prev?.unconfirmedCreateAt && { unconfirmedCreateAt: prev.unconfirmedCreateAt }),
     };
     // The journal: on disk before the first byte goes to the service.
     await this.deps.store.putDraft(draft);
@@ -265,7 +285,10 @@ export class GlossariesService {
     const c = await this.client();
     let created: GlossaryView | undefined;
     if (pending.phase === 'creating') {
-      if (resuming) created = await this.findCreatedBefore(c, draft);
+      // An earlier create may have succeeded without Verso hearing it (a crash, or an answer that never came):
+      // look for it since the earliest such attempt before creating another.
+      const since = draft.unconfirmedCreateAt ?? (resuming ? pending.startedAt : undefined);
+      if (since) created = await this.findCreatedBefore(c, draft, since);
       if (!created) {
         const tsv = assertSendable(draft);
         try {
@@ -273,12 +296,18 @@ export class GlossariesService {
             await c.createGlossary({ name: draft.name, sourceLang: draft.sourceLang, targetLang: draft.targetLang, entries: tsv, format: 'tsv' }),
           );
         } catch (e) {
-          // Nothing changed on the service: the draft is an ordinary unsaved draft again, with every entry.
-          await this.deps.store.putDraft({ ...draft, pendingSave: null });
+          // The draft is an ordinary unsaved draft again, with every entry. A refusal changed nothing on the
+          // service; without one the glossary may exist, so the draft remembers when this create was sent.
+          await this.deps.store.putDraft({
+            ...draft,
+            pendingSave: null,
+            ...(createOutcomeUnknown(e) && { unconfirmedCreateAt: draft.unconfirmedCreateAt ?? pending.startedAt }),
+          });
           throw e;
         }
       }
-      draft = { ...draft, pendingSave: { ...pending, phase: 'deleting', newGlossaryId: created.glossaryId } };
+      const { unconfirmedCreateAt: _settled, ...settled } = draft;
+      draft = { ...settled, pendingSave: { ...pending, phase: 'deleting', newGlossaryId: created.glossaryId } };
       await this.deps.store.putDraft(draft);
       this.emit('glossaries.changed', { reason: 'created' });
     } else {
@@ -330,9 +359,9 @@ export class GlossariesService {
     return { status: 'saved', glossary: created, replacedId: oldId };
   }
 
-  /** The glossary a crashed `creating` phase may have made: same name, pair and entry count, created since. */
-  private async findCreatedBefore(c: GlossaryApi, d: GlossaryDraft): Promise<GlossaryView | undefined> {
-    const since = Date.parse(d.pendingSave!.startedAt) - CLOCK_SLACK_MS;
+  /** The glossary an unanswered create (a crash, a timeout) may have made: same name, pair and entries, created since `sinceIso`. */
+  private async findCreatedBefore(c: GlossaryApi, d: GlossaryDraft, sinceIso: string): Promise<GlossaryView | undefined> {
+    const since = Date.parse(sinceIso) - CLOCK_SLACK_MS;
     const count = d.entries.filter(([s, t]) => s.length > 0 || t.length > 0).length;
     const candidates = (await c.listGlossaries())
       .map(glossaryView)
