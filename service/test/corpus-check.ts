@@ -99,7 +99,13 @@ async function readPptx(bytes: Buffer): Promise<Reading> {
   for (const [name, xml] of parts) {
     if (/^ppt\/(slides\/slide|notesSlides\/notesSlide)\d+\.xml$/.test(name)) {
       texts.push(unitTexts(xml, 'p', 't'));
-      addCounts(counts, xml, ['p', 'sp', 'pic', 'graphicFrame', 'hlinkClick', 'tbl', 'fld']);
+      addCounts(counts, xml, ['p', 'sp', 'pic', 'graphicFrame', 'tbl', 'fld']);
+      // A link is what a reader clicks: runs in a row that point to the same target are one link (the service
+      // may merge runs that differ only by a proofing mark, so their hlinkClick elements become one).
+      for (const para of xml.match(/<a:p>[\s\S]*?<\/a:p>/g) ?? []) {
+        const targets = [...para.matchAll(/<a:hlinkClick\b[^>]*?r:id="([^"]*)"/g)].map((m) => m[1]);
+        counts.hyperlinks = (counts.hyperlinks ?? 0) + new Set(targets).size;
+      }
       counts.slides = (counts.slides ?? 0) + 1;
     }
   }

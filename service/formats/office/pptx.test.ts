@@ -181,3 +181,31 @@ describe('pptx handler on languages, charts and SmartArt', () => {
     expect(data.getElementsByTagName('a:rPr')[0]?.getAttribute('lang')).toBe('ar-SA');
   });
 });
+
+describe('pptx handler on hyperlinks', () => {
+  it('translates a link in a text box of a grouped shape and keeps it one link on its words', async () => {
+    const pptx = new PptxGenJS();
+    pptx.addSlide().addText([{ text: 'Text box ' }, { text: 'tika', options: { hyperlink: { url: 'https://tika.apache.org' } } }], { x: 1, y: 1, w: 8, h: 1 });
+    const zip = await openZip((await pptx.write({ outputType: 'nodebuffer' })) as Buffer);
+    const slideXml = await zipText(zip, 'ppt/slides/slide1.xml');
+    const rid = /<a:hlinkClick r:id="(\w+)"/.exec(slideXml)?.[1] ?? '';
+    // As PowerPoint writes it: the link's words in two runs, one flagged by the spell checker (err="1"), in a group.
+    const group =
+      '<p:grpSp><p:nvGrpSpPr><p:cNvPr id="19" name="Group 18"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>' +
+      '<p:sp><p:nvSpPr><p:cNvPr id="9" name="TextBox 8"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/>' +
+      '<a:p><a:r><a:rPr lang="en-US" dirty="0"/><a:t>Text box5 </a:t></a:r>' +
+      `<a:r><a:rPr lang="en-US" dirty="0" err="1"><a:hlinkClick r:id="${rid}"/></a:rPr><a:t>tika</a:t></a:r>` +
+      `<a:r><a:rPr lang="en-US" dirty="0"><a:hlinkClick r:id="${rid}"/></a:rPr><a:t> link</a:t></a:r><a:endParaRPr lang="en-US" dirty="0"/></a:p>` +
+      '</p:txBody></p:sp></p:grpSp>';
+    zip.file('ppt/slides/slide1.xml', slideXml.replace(/<p:sp>[\s\S]*<\/p:sp>/, group));
+    const inPath = tmp.path('in.pptx');
+    const outPath = tmp.path('out.pptx');
+    await writeFile(inPath, await zip.generateAsync({ type: 'nodebuffer' }));
+    await pptxHandler.translate(inPath, outPath, 'pptx', pseudoContext());
+    const slide = parseXml(await zipText(await openZip(await readFile(outPath)), 'ppt/slides/slide1.xml'));
+    const runs = Array.from(slide.getElementsByTagName('a:r'));
+    const linked = runs.filter((r) => r.getElementsByTagName('a:hlinkClick')[0]?.getAttribute('r:id') === rid);
+    expect(runs.map((r) => r.textContent).join('')).toBe('[TEXT BOX5 ][TIKA LINK]');
+    expect(linked.map((r) => r.textContent)).toEqual(['[TIKA LINK]']);
+  });
+});
