@@ -3,6 +3,7 @@
  * languages and glossaries are keyed by connection, so the Translate screen refetches for the new one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConnectionView } from '../../shared/ipc/contract.js';
 import { useT } from '../i18n/index.js';
 import { api, unwrap } from '../lib/api.js';
 import { ErrorAlert } from './ErrorAlert.js';
@@ -21,18 +22,24 @@ export function ConnectionSwitcher() {
   });
   const list = connections.data?.connections ?? [];
   if (!list.length) return null;
+  // The local engine answers on the Pro base, but it has no plan: saying "pro" there misleads.
+  const describe = (c: ConnectionView) =>
+    t('connections.switcher.option', { name: c.name, kind: c.kind, tier: c.kind === 'local' ? 'none' : (c.tier ?? 'none') });
+  const active = list.find((c) => c.id === connections.data?.activeId);
   return (
-    <div className="field">
+    <div className="field connection-switcher">
       <label htmlFor="connection-switcher">{t('connections.switcher.label')}</label>
+      {/* A narrow sidebar cuts the closed select's text with an ellipsis; the full description stays on hover. */}
       <select
         id="connection-switcher"
         value={connections.data?.activeId ?? ''}
+        title={active ? describe(active) : undefined}
         onChange={(e) => switchTo.mutate(e.target.value)}
         disabled={switchTo.isPending}
       >
         {list.map((c) => (
           <option key={c.id} value={c.id}>
-            {t('connections.switcher.option', { name: c.name, kind: c.kind, tier: c.tier ?? 'none' })}
+            {describe(c)}
           </option>
         ))}
       </select>

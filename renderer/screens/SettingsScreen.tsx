@@ -17,7 +17,7 @@ import { NetworkSettings } from './settings/NetworkSettings.js';
 export default function SettingsScreen() {
   const t = useT();
   return (
-    <div className="screen">
+    <div className="screen settings-screen">
       <h1>{t('settings.title')}</h1>
       <PreferencesSection />
       <TranslateSection />

@@ -99,8 +99,10 @@ function ConnectionItem({ connection: c, active }: { connection: ConnectionView;
     if (window.confirm(t('connections.removeConfirm', { name: c.name }))) act.mutate('remove');
   };
   const toggle = (which: 'rename' | 'key' | 'admin') => setPanel(panel === which ? 'none' : which);
+  const local = c.kind === 'local';
   const details = [c.baseUrl ?? t('connections.address.pending'), t(keyStatusId(c))];
-  if (c.adminKey.configured) {
+  // The local engine's admin key is in its keys.json, not in this computer's key store: the Admin key section says so.
+  if (!local && c.adminKey.configured) {
     details.push(t(c.adminKey.persisted ? 'connections.admin.stored' : 'connections.admin.session'));
   }
   return (
@@ -109,7 +111,7 @@ function ConnectionItem({ connection: c, active }: { connection: ConnectionView;
         <div className="toolbar">
           <strong className="conn-name">{c.name}</strong>
           <span className="badge">{t(KIND_LABELS[c.kind])}</span>
-          {c.tier && <span className="badge">{t('connections.tier', { tier: c.tier })}</span>}
+          {c.tier && !local && <span className="badge">{t('connections.tier', { tier: c.tier })}</span>}
           {active && (
             <span className="badge" aria-label={t('connections.activeLabel')}>
               {t('connections.active')}
@@ -117,6 +119,7 @@ function ConnectionItem({ connection: c, active }: { connection: ConnectionView;
           )}
         </div>
         <span className="hint conn-details">{details.join(' · ')}</span>
+        {local && <p className="hint conn-details">{t('connections.admin.local', { section: t('history.admin.title') })}</p>}
         <div className="toolbar">
           {!active && (
             <button type="button" className="btn btn-small" onClick={() => act.mutate('use')}>
@@ -129,15 +132,17 @@ function ConnectionItem({ connection: c, active }: { connection: ConnectionView;
           <button type="button" className="btn btn-small" onClick={() => toggle('rename')}>
             {t('connections.rename')}
           </button>
-          {c.kind !== 'local' && (
+          {!local && (
             <button type="button" className="btn btn-small" onClick={() => toggle('key')}>
               {t('connections.replaceKey')}
             </button>
           )}
-          <button type="button" className="btn btn-small" onClick={() => toggle('admin')}>
-            {t(c.adminKey.configured ? 'connections.replaceAdmin' : 'connections.addAdmin')}
-          </button>
-          {c.adminKey.configured && (
+          {!local && (
+            <button type="button" className="btn btn-small" onClick={() => toggle('admin')}>
+              {t(c.adminKey.configured ? 'connections.replaceAdmin' : 'connections.addAdmin')}
+            </button>
+          )}
+          {!local && c.adminKey.configured && (
             <button type="button" className="btn btn-small" onClick={() => act.mutate('clearAdmin')}>
               {t('connections.forgetAdmin')}
             </button>

@@ -85,18 +85,20 @@ export function TranslateSection() {
           </div>
 
           <div className="stack">
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={p.historyEnabled}
-                aria-describedby={`${uid}-history-hint`}
-                onChange={(e) => update.mutate({ historyEnabled: e.target.checked })}
-              />
-              {t('history.settings.history')}
-            </label>
-            <p id={`${uid}-history-hint`} className="hint">
-              {t('history.settings.historyHint')}
-            </p>
+            <div>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={p.historyEnabled}
+                  aria-describedby={`${uid}-history-hint`}
+                  onChange={(e) => update.mutate({ historyEnabled: e.target.checked })}
+                />
+                {t('history.settings.history')}
+              </label>
+              <p id={`${uid}-history-hint`} className="hint">
+                {t('history.settings.historyHint')}
+              </p>
+            </div>
             <NumberSetting
               key={p.historyMaxEntries}
               label={t('history.settings.cap')}
