@@ -40,7 +40,7 @@ const MEDIA_TYPES: Record<string, string> = {
 
 /**
  * Media type of a result. Text types carry no charset on purpose: a text document keeps the encoding it was
- * uploaded in (UTF-8 or UTF-16 with a byte-order mark), which the client reads from the bytes.
+ * uploaded in (UTF-8, or UTF-16 or UTF-32 with a byte-order mark), which the client reads from the bytes.
  */
 export function mediaType(ext: string): string {
   return MEDIA_TYPES[ext] ?? 'application/octet-stream';

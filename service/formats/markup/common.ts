@@ -10,7 +10,7 @@ import { DocumentFormatError } from '../types.js';
 import type { FormatContext, FormatHandler, FormatResult, TranslateUnits } from '../types.js';
 import { stripMarkers } from '../../text/markers.js';
 
-export type TextEncoding = 'utf8' | 'utf8-bom' | 'utf16le' | 'utf16be';
+export type TextEncoding = 'utf8' | 'utf8-bom' | 'utf16le' | 'utf16be' | 'utf32le' | 'utf32be';
 
 /** Files held whole in memory (all but txt, which streams) are capped so one upload cannot exhaust the heap. */
 export const MAX_IN_MEMORY_BYTES = 64 * 1024 * 1024;
@@ -20,14 +20,16 @@ export const MAX_UNIT_CHARS = 1024 * 1024;
 const BATCH_UNITS = 200;
 const BATCH_CHARS = 60_000;
 
-/** Decodes a whole text file: UTF-8 with or without BOM, UTF-16 LE/BE with BOM; anything else is refused. */
+/**
+ * Decodes a whole text file: UTF-8 with or without BOM, UTF-16 and UTF-32 LE/BE with BOM; anything else is
+ * refused.
+ */
 export function decodeText(bytes: Uint8Array, what: string): { text: string; encoding: TextEncoding } {
   if (bytes.length === 0)
     throw new DocumentFormatError(`The ${what} file is empty; there is nothing to translate.`);
   const encoding = detectEncoding(bytes);
   try {
-    const decoder = new TextDecoder(decoderLabel(encoding), { fatal: true, ignoreBOM: false });
-    return { text: decoder.decode(bytes), encoding };
+    return { text: textDecoder(encoding).decode(bytes), encoding };
   } catch {
     throw notUtf8(what, bytes);
   }
@@ -35,13 +37,92 @@ export function decodeText(bytes: Uint8Array, what: string): { text: string; enc
 
 export function detectEncoding(head: Uint8Array): TextEncoding {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf8-bom';
+  // UTF-32 LE's mark starts like UTF-16 LE's (FF FE), so it is checked first.
+  if (head[0] === 0xff && head[1] === 0xfe && head[2] === 0 && head[3] === 0) return 'utf32le';
+  if (head[0] === 0 && head[1] === 0 && head[2] === 0xfe && head[3] === 0xff) return 'utf32be';
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf16be';
   return 'utf8';
 }
 
-export function decoderLabel(encoding: TextEncoding): string {
-  return encoding === 'utf16le' ? 'utf-16le' : encoding === 'utf16be' ? 'utf-16be' : 'utf-8';
+/** What the streaming decoders below share with TextDecoder. */
+export interface StreamDecoder {
+  decode(input?: Uint8Array, options?: { stream?: boolean }): string;
+}
+
+/**
+ * A decoder for the encoding; the byte-order mark is not part of the text. `fatal` (the default) throws on
+ * bytes that are not valid in the encoding instead of replacing them with U+FFFD.
+ */
+export function textDecoder(encoding: TextEncoding, fatal = true): StreamDecoder {
+  if (encoding === 'utf32le' || encoding === 'utf32be') return new Utf32Decoder(encoding === 'utf32le', fatal);
+  const label = encoding === 'utf16le' ? 'utf-16le' : encoding === 'utf16be' ? 'utf-16be' : 'utf-8';
+  return new TextDecoder(label, { fatal, ignoreBOM: false });
+}
+
+/**
+ * UTF-32, which TextDecoder does not implement (the WHATWG Encoding Standard leaves it out). Written by hand:
+ * iconv-lite has it but is not a dependency, and the codec is four bytes per code point. Streams (a code unit
+ * split across chunks waits for the next one) and, when fatal, throws on surrogates, values past U+10FFFF and
+ * a length that is not a multiple of four.
+ */
+class Utf32Decoder implements StreamDecoder {
+  private rest = new Uint8Array(0);
+  private started = false;
+
+  constructor(
+    private readonly littleEndian: boolean,
+    private readonly fatal: boolean,
+  ) {}
+
+  decode(input: Uint8Array = new Uint8Array(0), options: { stream?: boolean } = {}): string {
+    let bytes = input;
+    if (this.rest.length > 0) {
+      bytes = new Uint8Array(this.rest.length + input.length);
+      bytes.set(this.rest);
+      bytes.set(input, this.rest.length);
+    }
+    const whole = bytes.length - (bytes.length % 4);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const parts: string[] = [];
+    let chunk: number[] = [];
+    for (let i = 0; i < whole; i += 4) {
+      let cp = view.getUint32(i, this.littleEndian);
+      if (!this.started) {
+        this.started = true;
+        if (cp === 0xfeff) continue;
+      }
+      if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+        if (this.fatal) throw new TypeError('invalid UTF-32 code point');
+        cp = 0xfffd;
+      }
+      chunk.push(cp);
+      if (chunk.length === 8192) {
+        parts.push(String.fromCodePoint(...chunk));
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) parts.push(String.fromCodePoint(...chunk));
+    this.rest = bytes.slice(whole);
+    if (!options.stream && this.rest.length > 0) {
+      this.rest = new Uint8Array(0);
+      if (this.fatal) throw new TypeError('truncated UTF-32 data');
+      parts.push('\uFFFD');
+    }
+    return parts.join('');
+  }
+}
+
+function encodeUtf32(text: string, littleEndian: boolean): Buffer {
+  const out = Buffer.alloc(text.length * 4);
+  let at = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (littleEndian) out.writeUInt32LE(cp, at);
+    else out.writeUInt32BE(cp, at);
+    at += 4;
+  }
+  return out.subarray(0, at);
 }
 
 /**
@@ -83,7 +164,20 @@ const ENCODING_FAMILIES: Record<string, string> = {
   'euc-kr': 'Korean',
 };
 
+const ENCODING_NAMES: Partial<Record<TextEncoding, string>> = {
+  utf16le: 'UTF-16 LE',
+  utf16be: 'UTF-16 BE',
+  utf32le: 'UTF-32 LE',
+  utf32be: 'UTF-32 BE',
+};
+
 export function notUtf8(what: string, sample?: Uint8Array): DocumentFormatError {
+  const marked = sample ? ENCODING_NAMES[detectEncoding(sample)] : undefined;
+  if (marked) {
+    return new DocumentFormatError(
+      `The ${what} file starts with a ${marked} byte-order mark but is not valid ${marked} (it may be cut short or damaged). Open it in a text editor, save it as UTF-8, and upload it again.`,
+    );
+  }
   const guess = sample ? guessLegacyEncoding(sample) : undefined;
   return new DocumentFormatError(
     guess
@@ -92,7 +186,7 @@ export function notUtf8(what: string, sample?: Uint8Array): DocumentFormatError 
   );
 }
 
-/** Encodes text the way the original was encoded (BOM kept). */
+/** Encodes text the way the original was encoded (BOM kept): a UTF-16 or UTF-32 file comes back as it came. */
 export function encodeText(text: string, encoding: TextEncoding, withBom = true): Buffer {
   switch (encoding) {
     case 'utf8':
@@ -112,6 +206,10 @@ export function encodeText(text: string, encoding: TextEncoding, withBom = true)
       le.swap16();
       return Buffer.concat([withBom ? Buffer.from([0xfe, 0xff]) : Buffer.alloc(0), le]);
     }
+    case 'utf32le':
+      return Buffer.concat([withBom ? Buffer.from([0xff, 0xfe, 0, 0]) : Buffer.alloc(0), encodeUtf32(text, true)]);
+    case 'utf32be':
+      return Buffer.concat([withBom ? Buffer.from([0, 0, 0xfe, 0xff]) : Buffer.alloc(0), encodeUtf32(text, false)]);
   }
 }
 
@@ -287,12 +385,12 @@ export function stringHandler(format: StringFormat): FormatHandler {
 /** The head of a file as text for sniffing (BOM removed, invalid bytes replaced, not fatal). */
 export function headText(head: Buffer): string {
   const encoding = detectEncoding(head);
-  return new TextDecoder(decoderLabel(encoding)).decode(head).replace(/^\uFEFF/, '');
+  return textDecoder(encoding, false).decode(head, { stream: true }).replace(/^\uFEFF/, '');
 }
 
-/** True when the head holds bytes no text file has (NUL outside UTF-16). */
+/** True when the head holds bytes no text file has (NUL outside UTF-16 and UTF-32). */
 export function looksBinary(head: Buffer): boolean {
   const encoding = detectEncoding(head);
-  if (encoding === 'utf16le' || encoding === 'utf16be') return false;
+  if (encoding !== 'utf8' && encoding !== 'utf8-bom') return false;
   return head.subarray(0, 8192).includes(0);
 }

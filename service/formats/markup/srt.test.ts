@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringHandler } from './common.js';
 import { rebreak, srtFormat } from './srt.js';
-import { failure, runHandler } from './test-support.js';
+import { failure, runHandler, utf32 } from './test-support.js';
 
 const handler = stringHandler(srtFormat);
 
@@ -60,6 +60,27 @@ describe('SRT handler', () => {
     const source = '\uFEFF1\n00:01:39 --> 00:01:41,04\n(deep rumbling)\n\n2\n00:02:04,08 --> 00:02:07,12\nHello\n';
     const { text } = await runHandler(handler, 'srt', source);
     expect(text).toBe('\uFEFF1\n00:01:39 --> 00:01:41,04\n[(DEEP RUMBLING)]\n\n2\n00:02:04,08 --> 00:02:07,12\n[HELLO]\n');
+  });
+
+  it('reads UTF-16 and UTF-32 (LE and BE, with BOM) and writes the result back in the same encoding', async () => {
+    const source = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\n<i>Grüße</i> 😀\r\n';
+    const expected = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\n[<i>GRÜSSE</i> 😀]\r\n';
+    const utf16 = (text: string, le: boolean) => {
+      const b = Buffer.from(text, 'utf16le');
+      return le ? b : b.swap16();
+    };
+    const cases: Array<[string, (t: string) => Buffer, number[]]> = [
+      ['UTF-16 LE', (t) => utf16(t, true), [0xff, 0xfe]],
+      ['UTF-16 BE', (t) => utf16(t, false), [0xfe, 0xff]],
+      ['UTF-32 LE', (t) => utf32(t, true), [0xff, 0xfe, 0, 0]],
+      ['UTF-32 BE', (t) => utf32(t, false), [0, 0, 0xfe, 0xff]],
+    ];
+    for (const [name, encode, bom] of cases) {
+      const { output, result, counted } = await runHandler(handler, 'srt', encode(source));
+      expect([...output.subarray(0, bom.length)], name).toEqual(bom);
+      expect(output.equals(encode(expected)), name).toBe(true);
+      expect(result.characters).toBe(counted);
+    }
   });
 
   it('re-breaks a cue into lines of similar length, outside tags', () => {

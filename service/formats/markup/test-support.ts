@@ -79,3 +79,17 @@ export async function failure(
   }
   throw new Error('expected a DocumentFormatError');
 }
+
+/** UTF-32 written and read by hand in tests (an independent second implementation of the codec under test). */
+export function utf32(text: string, le: boolean): Buffer {
+  const cps = [...text].map((c) => c.codePointAt(0)!);
+  const b = Buffer.alloc(cps.length * 4);
+  cps.forEach((cp, i) => (le ? b.writeUInt32LE(cp, i * 4) : b.writeUInt32BE(cp, i * 4)));
+  return b;
+}
+
+export function fromUtf32(b: Buffer, le: boolean): string {
+  let s = '';
+  for (let i = 0; i + 3 < b.length; i += 4) s += String.fromCodePoint(le ? b.readUInt32LE(i) : b.readUInt32BE(i));
+  return s;
+}

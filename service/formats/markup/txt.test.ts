@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { streamText, txtHandler } from './txt.js';
-import { failure, runHandler } from './test-support.js';
+import { failure, fromUtf32, runHandler, utf32 } from './test-support.js';
 
 const SEPARATOR = /(\r?\n(?:[ \t]*\r?\n)+)/;
 
@@ -47,6 +47,24 @@ describe('txt handler', () => {
 
     const bom = (await runHandler(txtHandler, 'txt', Buffer.from('\uFEFFHello', 'utf8'))).output;
     expect([...bom]).toEqual([...Buffer.from('\uFEFF[HELLO]', 'utf8')]);
+  });
+
+  it('reads and writes UTF-32 LE and BE with BOM, across read chunks, and refuses broken UTF-32', async () => {
+    // Long enough to span several 256 KiB read chunks; an emoji outside the BMP in every paragraph.
+    const text = Array.from({ length: 10000 }, (_, i) => `Paragraph ${i} grüßt 😀 ✓`).join('\n\n');
+    for (const le of [true, false]) {
+      const input = utf32(`\uFEFF${text}`, le);
+      expect(input.length).toBeGreaterThan(3 * 256 * 1024);
+      const { output, result, counted } = await runHandler(txtHandler, 'txt', input);
+      expect([...output.subarray(0, 4)]).toEqual(le ? [0xff, 0xfe, 0, 0] : [0, 0, 0xfe, 0xff]);
+      expect(output.length % 4).toBe(0);
+      const back = fromUtf32(output, le);
+      expect(back.startsWith('\uFEFF[PARAGRAPH 0 GRÜSST 😀 ✓]\n\n[PARAGRAPH 1 ')).toBe(true);
+      expect(back.split('\n\n')).toHaveLength(10000);
+      expect(result.characters).toBe(counted);
+    }
+    const broken = Buffer.concat([utf32('\uFEFFHello', true), Buffer.from([0, 0, 0x11, 0])]);
+    expect(await failure(txtHandler, 'txt', broken)).toMatch(/UTF-32 LE byte-order mark but is not valid UTF-32 LE.*save it as UTF-8/);
   });
 
   it('streams a file larger than its read chunks, writing paragraph batches as it goes', async () => {
@@ -93,3 +111,4 @@ describe('txt handler', () => {
     expect(await failure(txtHandler, 'txt', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]))).toMatch(/UTF-8/);
   });
 });
+

@@ -1,7 +1,7 @@
 /**
  * Plain text (service process, document worker). Units are paragraphs (separated by blank lines); the
  * separators, edge whitespace and line endings (CRLF kept) are written back verbatim. Encodings: UTF-8 with or
- * without BOM, UTF-16 LE/BE with BOM; output uses the input's encoding and BOM.
+ * without BOM, UTF-16 and UTF-32 LE/BE with BOM; output uses the input's encoding and BOM.
  *
  * Streams: the file is read in 1 MiB chunks, complete paragraphs are translated and written while the rest is
  * still on disk, so memory stays flat however large the file (the tail after the last blank line waits for the
@@ -14,15 +14,15 @@ import { stat, unlink } from 'node:fs/promises';
 import { cleanUserText } from '../../text/markers.js';
 import { DocumentFormatError } from '../types.js';
 import type { FormatContext, FormatHandler, FormatResult } from '../types.js';
-import type { TextEncoding, UnitTranslator } from './common.js';
+import type { StreamDecoder, TextEncoding, UnitTranslator } from './common.js';
 import {
   BatchTranslator,
   MAX_UNIT_CHARS,
-  decoderLabel,
   detectEncoding,
   encodeText,
   looksBinary,
   notUtf8,
+  textDecoder,
 } from './common.js';
 
 const CHUNK_BYTES = 256 * 1024;
@@ -55,7 +55,7 @@ async function translatePieces(pieces: string[], translate: UnitTranslator): Pro
 export async function streamText(inputPath: string, options: StreamOptions): Promise<void> {
   const size = (await stat(inputPath)).size;
   if (size === 0) throw new DocumentFormatError('The text file is empty; there is nothing to translate.');
-  let decoder: TextDecoder | undefined;
+  let decoder: StreamDecoder | undefined;
   let encoding: TextEncoding = 'utf8';
   let pending = '';
   let read = 0;
@@ -73,7 +73,7 @@ export async function streamText(inputPath: string, options: StreamOptions): Pro
         firstChunk = chunk;
         encoding = detectEncoding(chunk);
         if (looksBinary(chunk)) throw notUtf8('text', chunk);
-        decoder = new TextDecoder(decoderLabel(encoding), { fatal: true });
+        decoder = textDecoder(encoding);
       }
       try {
         pending += decoder.decode(chunk, { stream: true });

@@ -318,11 +318,11 @@ export function elements(el: XmlElement): XmlElement[] {
 }
 
 /**
- * The output is written in UTF-8 (or the UTF-16 it came in), so an XML declaration that names another encoding
+ * The output is written in UTF-8 (or the UTF-16 or UTF-32 it came in), so an XML declaration that names another encoding
  * (only possible for ASCII-only input, anything else fails UTF-8 decoding) is corrected to UTF-8.
  */
 export function encodingDeclSplice(text: string): Splice | undefined {
   const m = /^(\uFEFF?<\?xml\b[^?]*?\bencoding\s*=\s*["'])([^"']+)["']/.exec(text);
-  if (!m || /^utf-?(8|16)/i.test(m[2]!)) return undefined;
+  if (!m || /^utf-?(8|16|32)/i.test(m[2]!)) return undefined;
   return { start: m[1]!.length, end: m[1]!.length + m[2]!.length, text: 'UTF-8' };
 }

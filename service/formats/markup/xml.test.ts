@@ -2,7 +2,7 @@ import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { stringHandler } from './common.js';
 import { ditaFormat, xmlFormat } from './xml.js';
-import { failure, runHandler } from './test-support.js';
+import { failure, fromUtf32, runHandler, utf32 } from './test-support.js';
 
 const xml = stringHandler(xmlFormat);
 const dita = stringHandler(ditaFormat);
@@ -102,6 +102,12 @@ describe('XML handler', () => {
       "<?xml version='1.0' encoding='ISO-8859-1'?><a>Cafe</a>",
     );
     expect(out).toBe("<?xml version='1.0' encoding='UTF-8'?><a>[CAFE]</a>");
+  });
+
+  it('writes a UTF-32 BE document back in UTF-32 BE with its declaration', async () => {
+    const source = '\uFEFF<?xml version="1.0" encoding="UTF-32"?><a>Grüße 😀</a>';
+    const { output } = await runHandler(xml, 'xml', utf32(source, false));
+    expect(fromUtf32(output, false)).toBe('\uFEFF<?xml version="1.0" encoding="UTF-32"?><a>[GRÜSSE 😀]</a>');
   });
 
   it('accepts a DOCTYPE that only names an external DTD (never fetched)', async () => {
