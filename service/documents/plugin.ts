@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseLanguage } from '../../shared/spec/languages.js';
 import { Params, type RawBody } from '../domain/params.js';
 import { HttpError, badRequest } from '../http/errors.js';
+import { checkFieldText } from '../http/strict-text.js';
 import type { ServiceContext, ServicePlugin } from '../server.js';
 import type { Account, Store } from '../store/store.js';
 import type { DocumentRow } from './table.js';
@@ -168,6 +169,7 @@ async function handleUpload(
         file = { name: part.filename ?? '', ...received };
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
+        checkFieldText(part.fieldname, value);
         const prev = fields[part.fieldname];
         fields[part.fieldname] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
       }

@@ -5,7 +5,8 @@
  * surrogate (`"\uD800"`). Anything else would reach the engines as U+FFFD and be translated and billed as if the
  * client had sent it. The answer is a 400 that names the parameter, raised while the body is parsed, so no
  * handler runs and nothing is charged. One rule for every entry point: `/v2/translate`, the glossary endpoints,
- * the document status and result calls and the admin interface all parse their bodies here.
+ * the document status and result calls and the admin interface all parse their bodies here, and the text fields
+ * of a document upload (multipart) go through `checkFieldText`.
  */
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -81,6 +82,16 @@ function parseFormLenient(text: string): Record<string, string> {
     out[k] = eq < 0 ? '' : pair.slice(eq + 1);
   }
   return out;
+}
+
+/**
+ * Checks one text field of a multipart upload. busboy has already decoded the part, turning bytes that are not
+ * UTF-8 into U+FFFD, so a U+FFFD (which no client sends on purpose in a language code, a file name or a
+ * context) is taken for such bytes; a lone surrogate cannot come out of UTF-8 but is checked for all the same.
+ */
+export function checkFieldText(name: string, value: string): void {
+  if (value.includes('\uFFFD')) throw badText(`'${name}'`, 'it contains bytes that are not UTF-8');
+  if (LONE_SURROGATE.test(value)) throw badText(`'${name}'`, 'it contains an unpaired surrogate (\\uD800–\\uDFFF)');
 }
 
 /** Replaces fastify's JSON and form parsers with strict ones (call once per listener, before routes). */

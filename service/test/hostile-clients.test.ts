@@ -1,6 +1,7 @@
 /**
  * Broken and hostile clients against the local service (service process under test, pseudo engine): declared
- * oversize uploads, uploads that stall, slow headers, and text that is not valid UTF-8 on every entry point.
+ * oversize uploads, uploads that stall, slow headers, slow downloads, and text that is not valid UTF-8 on every
+ * entry point (JSON, forms and multipart upload fields).
  * Timeouts are configured short, so no test waits long; every wait polls for a condition.
  */
 import { readdir } from 'node:fs/promises';
@@ -145,6 +146,27 @@ describe('strict UTF-8 on every entry point', () => {
     expect(r.body.message).toMatch(message);
     expect(r.body.message).toMatch(/UTF-8/);
     expect(await usage()).toBe(before);
+  });
+
+  it.each([
+    ['filename', Buffer.concat([Buffer.from('report-'), Buffer.from([0xff, 0xfe]), Buffer.from('.txt')])],
+    ['source_lang', Buffer.concat([Buffer.from('E'), Buffer.from([0xc3, 0x28])])],
+  ])('a document upload whose %s field is not UTF-8 → 400 naming it, nothing stored or billed', async (field, bytes) => {
+    const before = await usage();
+    const filesBefore = await storedFiles();
+    const boundary = 'verso-bad-field';
+    const part = (headers: string, body: Buffer) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), body, Buffer.from('\r\n')]);
+    const body = Buffer.concat([
+      part('Content-Disposition: form-data; name="target_lang"', Buffer.from('DE')),
+      part(`Content-Disposition: form-data; name="${field}"`, bytes),
+      part('Content-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain', Buffer.from('Hello there.')),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const r = await call(svc.proUrl, '/v2/document', { key: svc.keys.pro_key, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(new RegExp(`'${field}'.*not UTF-8`));
+    expect(await usage()).toBe(before);
+    await until(async () => (await storedFiles()).length === filesBefore.length, 'the upload files to be removed');
   });
 
   it('still accepts valid UTF-8, including characters outside the BMP', async () => {
