@@ -47,22 +47,31 @@ describe('kill -9 with documents in flight', () => {
   it('resumes every acknowledged document when its client polls again, and leaves no file behind', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'verso-crash-'));
     try {
-      const first = await serve(dir);
+      // Four workers: the three documents held in translating take three of them.
+      const first = await serve(dir, '--doc-concurrency', '4');
       const keys = readFileSync(join(dir, 'keys.json'), 'utf8');
       const key = (JSON.parse(keys) as { pro_key: string }).pro_key;
       const docs: { h: Handle; text: string }[] = [];
-      const session = (n: number, queueMs: number) => ({
+      const session = (n: number, hold: 'queued' | 'translating' | 'none') => ({
         'mock-server-session': `crash-${n}`,
-        'mock-server-session-doc-queue-time': String(queueMs),
+        'mock-server-session-doc-queue-time': hold === 'queued' ? '60000' : '0',
+        'mock-server-session-doc-translate-time': hold === 'translating' ? '60000' : '0',
       });
-      // Six documents: some held in queued for a minute (in flight at the kill), some finished and not downloaded.
-      for (let i = 0; i < 6; i++) {
+      // Eight documents in flight at the kill: three held in queued for a minute, three held in translating, and
+      // two finished and not downloaded.
+      const holds = ['none', 'none', 'translating', 'translating', 'translating', 'queued', 'queued', 'queued'] as const;
+      for (const [i, hold] of holds.entries()) {
+        // The finished ones first, so the held ones cannot keep them from a worker.
+        if (i === 2) for (const d of docs) expect((await waitUntilFinished(first.pro, key, d.h)).body.status).toBe('done');
         const text = `Document number ${i}.\n\nIt has a second paragraph with ${i * 7} apples.\n`;
-        const up = await upload(first.pro, key, { name: `d${i}.txt`, content: text, source: 'EN', headers: session(i, i < 4 ? 60_000 : 0) });
+        const up = await upload(first.pro, key, { name: `d${i}.txt`, content: text, source: 'EN', headers: session(i, hold) });
         expect(up.status).toBe(200);
         docs.push({ h: up.body as Handle, text });
       }
-      for (const d of docs.slice(4)) expect((await waitUntilFinished(first.pro, key, d.h)).body.status).toBe('done');
+      for (const d of docs.slice(2, 5)) {
+        await expect.poll(async () => (await status(first.pro, key, d.h)).body.status, { timeout: 30_000 }).toBe('translating');
+      }
+      for (const d of docs.slice(5)) expect((await status(first.pro, key, d.h)).body.status).toBe('queued');
       const billedBefore = (await call(first.pro, '/v2/usage', { key })).body.character_count as number;
       expect(billedBefore).toBeGreaterThan(0);
 
