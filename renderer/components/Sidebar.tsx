@@ -36,7 +36,6 @@ export function Sidebar() {
                 className="nav-item"
                 aria-current={screen === id ? 'page' : undefined}
                 aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${i + 1}`}
-                title={`${MOD_KEY}${i + 1}`}
                 onClick={() => setScreen(id)}
               >
                 <span>{t(SCREEN_LABEL_IDS[id])}</span>

@@ -59,11 +59,15 @@ export function ConnectionsSection() {
         ))}
       </div>
       {adding && (
-        <div className="card">
+        <div className="card stack">
+          {/* Titled by the kind being added; Close at the top, where it does not compete with the form's own button. */}
+          <div className="add-connection-head">
+            <h3>{t(ADD_CHOICES.find((c) => c.kind === adding)?.label ?? 'connections.add.group')}</h3>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => setAdding(null)}>
+              {t('app.common.close')}
+            </button>
+          </div>
           <AddConnectionForm key={adding} kind={adding} onAdded={() => setAdding(null)} />
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setAdding(null)}>
-            {t('app.common.close')}
-          </button>
         </div>
       )}
     </section>

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+/**
+ * Component tests of Settings → Connections and the sidebar's connection picker for the local engine: it has no
+ * plan and no admin key to add here (main refuses one; the engine keeps its own in keys.json), so neither the
+ * picker nor the list says "Pro", no admin-key button is offered, and the item points to the Admin key section.
+ * A hosted connection keeps its plan and admin-key buttons.
+ */
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectionView } from '../../../shared/ipc/contract.js';
+import { useUiStore } from '../../state/ui-store.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer } from '../../test-utils/scenario.js';
+
+const HOSTED: ConnectionView = {
+  ...LOCAL_CONNECTION,
+  id: 'c-hosted',
+  kind: 'hosted',
+  name: 'Agency account',
+  tier: 'pro',
+  baseUrl: 'https://api.example.test',
+  apiKey: { configured: true, persisted: true },
+};
+// Main reports the local engine with the Pro tier (it answers on the Pro base) and its keys.json admin key as set.
+const LOCAL: ConnectionView = { ...LOCAL_CONNECTION, name: 'This computer', adminKey: { configured: true, persisted: true } };
+
+beforeEach(() => {
+  resetRenderer();
+  useUiStore.setState({ screen: 'settings' });
+});
+afterEach(cleanup);
+
+describe('Connections for the local engine', () => {
+  it('offers no admin key and no plan for the local engine, and points to the Admin key section', async () => {
+    renderApp({ 'connections.list': () => ({ connections: [LOCAL, HOSTED], activeId: LOCAL.id }) });
+    const local = (await screen.findByText('This computer', { selector: '.conn-name' })).closest('li')!;
+    expect(within(local).queryByRole('button', { name: /admin key/i })).toBeNull();
+    expect(within(local).queryByText('Pro')).toBeNull();
+    expect(within(local).queryByText(/admin key stored encrypted/)).toBeNull();
+    expect(within(local).getByText(/keys\.json \(see “Check an admin key” below\)/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Check an admin key' })).toBeTruthy();
+
+    const hosted = screen.getByText('Agency account', { selector: '.conn-name' }).closest('li')!;
+    expect(within(hosted).getByRole('button', { name: 'Add admin key' })).toBeTruthy();
+    expect(within(hosted).getByText('Pro')).toBeTruthy();
+
+    const picker = screen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement;
+    const labels = [...picker.options].map((o) => o.textContent);
+    expect(labels).toEqual(['This computer (local engine)', 'Agency account (hosted, pro)']);
+    // The closed picker may cut the text in a narrow sidebar: the whole description is its title.
+    expect(picker.title).toBe('This computer (local engine)');
+  });
+});
