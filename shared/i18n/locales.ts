@@ -11,7 +11,7 @@ import type { Catalog } from './catalog.js';
 export const SOURCE_LOCALE = 'en';
 
 /** Locales offered to users, in the order the Settings picker lists them (sorted there by the UI collator). */
-export const UI_LOCALES = ['en'] as const;
+export const UI_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt-BR', 'nl', 'pl', 'ru', 'uk', 'ja', 'zh-Hans', 'ko', 'ar'] as const;
 
 /**
  * Pseudo-locales for testing layouts (never offered to users): `en-XA` is accented and about 40 % longer, wrapped
@@ -72,4 +72,17 @@ export function matchUiLocale(preferred: readonly string[], available: readonly 
  */
 export const CATALOG_LOADERS: Record<UiLocale, () => Promise<{ default: Catalog }>> = {
   en: () => import('./en/index.js'),
+  de: () => import('./de/index.js'),
+  fr: () => import('./fr/index.js'),
+  es: () => import('./es/index.js'),
+  it: () => import('./it/index.js'),
+  'pt-BR': () => import('./pt-BR/index.js'),
+  nl: () => import('./nl/index.js'),
+  pl: () => import('./pl/index.js'),
+  ru: () => import('./ru/index.js'),
+  uk: () => import('./uk/index.js'),
+  ja: () => import('./ja/index.js'),
+  'zh-Hans': () => import('./zh-Hans/index.js'),
+  ko: () => import('./ko/index.js'),
+  ar: () => import('./ar/index.js'),
 };
