@@ -399,11 +399,15 @@ function AuditLog() {
   const entries = (audit.data ?? []).slice().reverse();
   return (
     <section className="card" aria-labelledby="keys-audit-title">
-      <h2 id="keys-audit-title">{t('keys.audit.title')}</h2>
+      <div className="keys-audit-head">
+        <h2 id="keys-audit-title">{t('keys.audit.title')}</h2>
+        {entries.length > 0 ? (
+          <button type="button" className="btn btn-small" onClick={() => exportCsv.mutate()}>
+            {t('keys.audit.export')}
+          </button>
+        ) : null}
+      </div>
       <p className="hint">{t('keys.audit.hint')}</p>
-      <button type="button" className="btn" onClick={() => exportCsv.mutate()} disabled={entries.length === 0}>
-        {t('keys.audit.export')}
-      </button>
       {saved ? <p role="status">{t('keys.exported', { path: saved })}</p> : null}
       {exportCsv.isError ? <KeysError error={exportCsv.error} /> : null}
       {audit.isError ? <KeysError error={audit.error} /> : entries.length === 0 ? <p>{t('keys.audit.empty')}</p> : (
@@ -520,12 +524,14 @@ export function KeysPage() {
           <p className="keys-count" aria-live="polite">
             {t('keys.activeCount', { active: activeCount, max: LIMITS.activeDeveloperKeys })}
           </p>
-          <button type="button" className="btn btn-primary" disabled={atMax || panel !== null} onClick={() => setPanel({ kind: 'create' })}>
-            {t('keys.action.create')}
-          </button>
-          <button type="button" className="btn" onClick={() => exportCsv.mutate()}>
-            {t('keys.action.export')}
-          </button>
+          <div className="keys-toolbar-actions">
+            <button type="button" className="btn btn-primary" disabled={atMax || panel !== null} onClick={() => setPanel({ kind: 'create' })}>
+              {t('keys.action.create')}
+            </button>
+            <button type="button" className="btn" onClick={() => exportCsv.mutate()}>
+              {t('keys.action.export')}
+            </button>
+          </div>
         </div>
         {atMax ? <p className="reason">{t('keys.atMax', { max: LIMITS.activeDeveloperKeys })}</p> : null}
         {note ? <p role="status">{note}</p> : null}
@@ -582,8 +588,10 @@ export function KeysPage() {
   return (
     <div className="screen keys-screen">
       <header className="screen-header">
-        <h1>{t('keys.title')}</h1>
-        {access.data?.connectionName ? <p className="hint">{t('keys.connection', { name: access.data.connectionName })}</p> : null}
+        <div className="screen-title">
+          <h1>{t('keys.title')}</h1>
+          {access.data?.connectionName ? <p className="hint">{t('keys.connection', { name: access.data.connectionName })}</p> : null}
+        </div>
         {keys ? <p className="hint">{t('keys.summary', { count: keys.length, date: fmt.dateTime(list.dataUpdatedAt) })}</p> : null}
       </header>
       {body}

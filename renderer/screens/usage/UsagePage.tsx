@@ -274,8 +274,10 @@ export function UsagePage() {
 
   const header = (
     <header className="screen-header usage-header">
-      <h1>{t('usage.title')}</h1>
-      {active ? <p className="hint">{t('usage.connection', { name: active.name })}</p> : null}
+      <div className="screen-title">
+        <h1>{t('usage.title')}</h1>
+        {active ? <p className="hint">{t('usage.connection', { name: active.name })}</p> : null}
+      </div>
       <div className="toolbar">
         {report.data ? (
           <span className="hint" aria-live="polite">
