@@ -41,7 +41,11 @@ const git = (args: string[], cwd = ROOT): string => execFileSync('git', args, { 
 function worktree(dir: string, rev: string): string {
   const sha = git(['rev-parse', rev]);
   if (!existsSync(dir)) git(['worktree', 'add', '--detach', dir, sha]);
-  else if (git(['rev-parse', 'HEAD'], dir) !== sha) git(['checkout', '--detach', sha], dir);
+  else if (git(['rev-parse', 'HEAD'], dir) !== sha) {
+    // The worktree is the benchmark's own: files left in it by an earlier build never block the checkout.
+    git(['clean', '-fdq', '-e', 'node_modules'], dir);
+    git(['checkout', '--force', '--detach', sha], dir);
+  }
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   return dir;
 }
@@ -76,9 +80,11 @@ async function measureBuild(name: string, tree: string, outDir: string): Promise
   for (const f of await readdir(join(outDir, 'assets'))) {
     if (!f.endsWith('.js')) continue;
     const code = await readFile(join(outDir, 'assets', f));
-    // A catalog chunk defines every message id; Vite names it after its folder (`en-….js`, `fr-….js`).
+    // A start-up catalog chunk defines the shell's message ids (`en-….js` at the layer's commit; one `start-….js`
+    // per locale since the catalogs are split into a start-up part and the later screens' part).
     if (!(code.includes('"app.nav.settings"') && code.includes('"errors.internal"'))) continue;
-    if (f.startsWith('en-')) catalog = { file: `assets/${f}`, gzip: gz(code) };
+    const english = /"app\.nav\.settings":\[["`]Settings["`]\]/.test(code.toString());
+    if (english) catalog = { file: `assets/${f}`, gzip: gz(code) };
     else otherCatalogs.push(`assets/${f}`);
   }
   return { name, outDir, initial: { gzip, files }, catalog, otherCatalogs };
@@ -251,6 +257,15 @@ async function main(): Promise<void> {
       `\nGoal: the layer with the English catalog ≤ 15 KB gzipped: ${kb(layerBytes)} → ${layerBytes <= 15 * 1024 ? 'met' : 'NOT met'};` +
         ` ≤ 5 % of start-up time: wall ${(layerShare * 100).toFixed(1)} %, main-thread busy ${(layerBusy * 100).toFixed(1)} % → ` +
         `${layerBusy <= 0.05 ? 'met' : 'NOT met'} by busy time (layer commit vs before, same harness; wall time varies by ±30 % on a shared machine).`,
+    );
+    // Today's cost of the layer: its run time (the layer commit's bytes minus that commit's catalog) plus today's
+    // English start-up catalog, which grew with every screen.
+    const layerCat = layer.catalog?.gzip ?? 0;
+    const nowCat = after.catalog?.gzip ?? 0;
+    const nowLayer = layerBytes - layerCat + nowCat;
+    console.log(
+      `Now: layer run time ${kb(layerBytes - layerCat)} + English start-up catalog ${kb(nowCat)} = ${kb(nowLayer)} gzipped → ` +
+        `${nowLayer <= 15 * 1024 ? 'met' : 'NOT met'} (goal ≤ 15 KB).`,
     );
     for (const [i, b] of builds.entries()) {
       if (!b.catalog) {

@@ -9,7 +9,7 @@ import type { MenuCommand } from '../shared/ipc/contract.js';
 import { Sidebar, SCREEN_LABEL_IDS } from './components/Sidebar.js';
 import { StatusBanner } from './components/StatusBanner.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
-import { resolveUiLocale, setUiLocale, useT } from './i18n/index.js';
+import { ensureAllCatalogs, resolveUiLocale, setUiLocale, useT } from './i18n/index.js';
 import { api, unwrap } from './lib/api.js';
 import { createQueryClient, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
 import { useDesktopText } from './lib/use-desktop-text.js';
@@ -33,13 +33,18 @@ type ScreenModule = ReturnType<typeof screenModule>;
 
 const screens: Record<ScreenId, ScreenModule> = {
   translate: screenModule(() => import('./screens/TranslateScreen.js')),
-  documents: screenModule(() => import('./screens/DocumentsScreen.js')),
-  glossaries: screenModule(() => import('./screens/GlossariesScreen.js')),
-  usage: screenModule(() => import('./screens/UsageScreen.js')),
-  keys: screenModule(() => import('./screens/KeysScreen.js')),
-  settings: screenModule(() => import('./screens/SettingsScreen.js')),
+  // These screens' words are not in the start-up catalog: fetch them with the screen's code.
+  documents: screenModule(() => withAllWords(import('./screens/DocumentsScreen.js'))),
+  glossaries: screenModule(() => withAllWords(import('./screens/GlossariesScreen.js'))),
+  usage: screenModule(() => withAllWords(import('./screens/UsageScreen.js'))),
+  keys: screenModule(() => withAllWords(import('./screens/KeysScreen.js'))),
+  settings: screenModule(() => withAllWords(import('./screens/SettingsScreen.js'))),
 };
 const firstRun = screenModule(() => import('./screens/FirstRunScreen.js'));
+
+function withAllWords<T>(code: Promise<T>): Promise<T> {
+  return Promise.all([code, ensureAllCatalogs()]).then(([m]) => m);
+}
 
 /** Starts fetching the screens the first paint may need, in parallel with the first IPC answers. */
 export function preloadStartScreens(): void {

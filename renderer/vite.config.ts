@@ -16,7 +16,7 @@ const here = (p: string): string => decodeURIComponent(new URL(p, import.meta.ur
  */
 function preloadStartScreens(): Plugin {
   // Also the English catalog: it is fetched before the first paint in every locale (the fallback for missing keys).
-  const start = /screens\/(TranslateScreen|FirstRunScreen)\.tsx$|shared\/i18n\/en\/index\.ts$/;
+  const start = /screens\/(TranslateScreen|FirstRunScreen)\.tsx$|shared\/i18n\/en\/start\.ts$/;
   return {
     name: 'verso-preload-start-screens',
     transformIndexHtml: {

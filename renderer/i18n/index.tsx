@@ -13,7 +13,8 @@ import type { Catalog, MessageId, MessageValues } from '../../shared/i18n/catalo
 import { describeIpcError, type DescribedError } from '../../shared/i18n/errors.js';
 import { createFormatters, type Formatters } from '../../shared/i18n/format.js';
 import {
-  CATALOG_LOADERS,
+  CATALOG_PART_LOADERS,
+  type CatalogPart,
   isPseudoLocale,
   isUiLocale,
   matchUiLocale,
@@ -28,21 +29,51 @@ export type { MessageId, MessageValues } from '../../shared/i18n/catalog.js';
 interface I18nState {
   translator: Translator;
   format: Formatters;
+  /** The catalog parts this translator holds. */
+  parts: ReadonlySet<CatalogPart>;
 }
 
 const STORAGE_KEY = 'verso.uiLocale';
+/** Fetched catalog parts by `locale:part`. */
 const catalogs = new Map<string, Catalog>();
 const listeners = new Set<() => void>();
 let state: I18nState | null = null;
 let pending: { locale: string; promise: Promise<void> } | null = null;
+/**
+ * The catalog parts in use: `start` (shell, Translate, Settings) before the first paint; `rest` (the other screens'
+ * words) once a screen that needs them is opened or the app is idle after start-up. A language change fetches the
+ * same parts in the new language.
+ */
+const partsInUse = new Set<CatalogPart>(['start']);
+let restPending: Promise<void> | null = null;
 
-async function loadCatalog(locale: string): Promise<Catalog> {
-  const hit = catalogs.get(locale);
+async function loadPart(locale: string, part: CatalogPart): Promise<Catalog> {
+  const key = `${locale}:${part}`;
+  const hit = catalogs.get(key);
   if (hit) return hit;
-  const loader = isUiLocale(locale) ? CATALOG_LOADERS[locale] : CATALOG_LOADERS.en;
-  const catalog = (await loader()).default as Catalog;
-  catalogs.set(locale, catalog);
+  const loaders = isUiLocale(locale) ? CATALOG_PART_LOADERS[locale] : CATALOG_PART_LOADERS.en;
+  const catalog = (await loaders[part]()).default as Catalog;
+  catalogs.set(key, catalog);
   return catalog;
+}
+
+/** The locale's catalog (the parts in use), merged; pseudo-locales are built from English. */
+async function loadCatalog(locale: string, parts: ReadonlySet<CatalogPart>): Promise<Catalog> {
+  const loaded = await Promise.all([...parts].map((p) => loadPart(locale, p)));
+  return Object.assign({}, ...loaded) as Catalog;
+}
+
+/**
+ * A locale's catalog and its fallback. Pseudo-locales are built from English. A real locale needs no English
+ * fallback at run time: the parity test (shared/i18n/catalogs.test.ts) keeps every catalog complete, so English
+ * is not fetched for a French user.
+ */
+async function catalogFor(locale: string, parts: ReadonlySet<CatalogPart>): Promise<{ catalog: Catalog; english: Catalog }> {
+  if (isPseudoLocale(locale) || locale === SOURCE_LOCALE || !isUiLocale(locale)) {
+    const english = await loadCatalog(SOURCE_LOCALE, parts);
+    return { catalog: isPseudoLocale(locale) ? pseudoCatalog(english, locale) : english, english };
+  }
+  return { catalog: await loadCatalog(locale, parts), english: {} };
 }
 
 function setState(next: I18nState): void {
@@ -67,16 +98,18 @@ export function resolveUiLocale(choice: string | null | undefined): string {
   return matchUiLocale([choice]);
 }
 
-/** Switches the UI language: fetches its catalog (and English, for missing keys), then re-renders. */
+/** Switches the UI language: fetches its catalog (the parts in use), then re-renders. */
 export function setUiLocale(locale: string): Promise<void> {
   if (state?.translator.locale === locale) return Promise.resolve();
   if (pending?.locale === locale) return pending.promise;
   const promise = (async () => {
-    const english = await loadCatalog(SOURCE_LOCALE);
-    const catalog = isPseudoLocale(locale) ? pseudoCatalog(english, locale) : await loadCatalog(locale);
+    const parts = new Set(partsInUse);
+    const { catalog, english } = await catalogFor(locale, parts);
     if (pending?.locale !== locale) return; // a newer choice won
     const translator = createTranslator(locale, catalog, english);
-    setState({ translator, format: createFormatters(locale) });
+    setState({ translator, format: createFormatters(locale), parts });
+    // A screen asked for more words while this language was loading.
+    if (partsInUse.size > parts.size) void ensureAllCatalogs();
     try {
       localStorage.setItem(STORAGE_KEY, locale);
     } catch {
@@ -87,6 +120,27 @@ export function setUiLocale(locale: string): Promise<void> {
   return promise.finally(() => {
     if (pending?.promise === promise) pending = null;
   });
+}
+
+/**
+ * Fetches the other screens' words (the `rest` part) in the active language and English, then re-renders. Screens
+ * outside the start part await this with their code, so they never show an id; the shell calls it when idle.
+ */
+export function ensureAllCatalogs(): Promise<void> {
+  partsInUse.add('rest');
+  if (state?.parts.has('rest')) return Promise.resolve();
+  restPending ??= (async () => {
+    const active = state?.translator.locale ?? SOURCE_LOCALE;
+    const parts = new Set(partsInUse);
+    const { catalog, english } = await catalogFor(active, parts);
+    // A language change meanwhile installed its own catalog; the check below then loads its rest.
+    if (state && state.translator.locale === active) {
+      setState({ translator: createTranslator(active, catalog, english), format: state.format, parts });
+    }
+  })().finally(() => {
+    restPending = null;
+  });
+  return restPending.then(() => (state?.parts.has('rest') ? undefined : ensureAllCatalogs()));
 }
 
 /**
@@ -153,7 +207,10 @@ export function selectableLocales(withPseudo: boolean): string[] {
 
 /** Test support: makes the layer ready synchronously with the given compiled (or source) English catalog. */
 export function installTestI18n(locale: string, english: Catalog, catalog?: Catalog): void {
-  catalogs.set(SOURCE_LOCALE, english);
+  partsInUse.add('rest');
+  // Compiled English stands for both parts, so a later language switch in a test needs no bundler.
+  catalogs.set(`${SOURCE_LOCALE}:start`, english);
+  catalogs.set(`${SOURCE_LOCALE}:rest`, {});
   const active = isPseudoLocale(locale) ? pseudoCatalog(english, locale) : (catalog ?? english);
-  setState({ translator: createTranslator(locale, active, english), format: createFormatters(locale) });
+  setState({ translator: createTranslator(locale, active, english), format: createFormatters(locale), parts: new Set(partsInUse) });
 }

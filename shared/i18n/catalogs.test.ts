@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_LOADERS, SOURCE_LOCALE, UI_LOCALES } from './locales.js';
+import { CATALOG_LOADERS, CATALOG_PART_LOADERS, SOURCE_LOCALE, UI_LOCALES } from './locales.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const readCatalog = (locale: string): Record<string, Record<string, string>> => {
@@ -127,6 +127,11 @@ describe('catalog loaders', () => {
     const loaded = (await CATALOG_LOADERS[locale]()).default;
     const missing = Object.keys(englishFlat).filter((k) => !(k in loaded));
     expect(missing).toEqual([]);
+    // The renderer's two parts (start-up and the later screens) hold the same keys between them, once.
+    const start = (await CATALOG_PART_LOADERS[locale].start()).default;
+    const rest = (await CATALOG_PART_LOADERS[locale].rest()).default;
+    expect(Object.keys(start).filter((k) => k in rest)).toEqual([]);
+    expect([...Object.keys(start), ...Object.keys(rest)].sort()).toEqual(Object.keys(loaded).sort());
   });
 });
 

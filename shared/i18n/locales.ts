@@ -67,7 +67,33 @@ export function matchUiLocale(preferred: readonly string[], available: readonly 
 }
 
 /**
- * One loader per locale. Each is a dynamic import, so bundlers split catalogs into their own chunks. Part 2 of
+ * The domains the first paint needs: the shell, the Translate screen (the start screen) and Settings. The other
+ * screens' words (`rest`) are fetched with their screen's code, so the start-up catalog stays small however many
+ * screens Verso grows. `shared/i18n/<locale>/{start,rest}.ts` hold the two parts; `index.ts` holds both (main).
+ */
+export const START_DOMAINS = ['app', 'errors', 'connections', 'first-run', 'translate', 'history', 'local-engine', 'desktop', 'settings'] as const;
+
+export type CatalogPart = 'start' | 'rest';
+
+export const CATALOG_PART_LOADERS: Record<UiLocale, Record<CatalogPart, () => Promise<{ default: Catalog }>>> = {
+  en: { start: () => import('./en/start.js'), rest: () => import('./en/rest.js') },
+  de: { start: () => import('./de/start.js'), rest: () => import('./de/rest.js') },
+  fr: { start: () => import('./fr/start.js'), rest: () => import('./fr/rest.js') },
+  es: { start: () => import('./es/start.js'), rest: () => import('./es/rest.js') },
+  it: { start: () => import('./it/start.js'), rest: () => import('./it/rest.js') },
+  'pt-BR': { start: () => import('./pt-BR/start.js'), rest: () => import('./pt-BR/rest.js') },
+  nl: { start: () => import('./nl/start.js'), rest: () => import('./nl/rest.js') },
+  pl: { start: () => import('./pl/start.js'), rest: () => import('./pl/rest.js') },
+  ru: { start: () => import('./ru/start.js'), rest: () => import('./ru/rest.js') },
+  uk: { start: () => import('./uk/start.js'), rest: () => import('./uk/rest.js') },
+  ja: { start: () => import('./ja/start.js'), rest: () => import('./ja/rest.js') },
+  'zh-Hans': { start: () => import('./zh-Hans/start.js'), rest: () => import('./zh-Hans/rest.js') },
+  ko: { start: () => import('./ko/start.js'), rest: () => import('./ko/rest.js') },
+  ar: { start: () => import('./ar/start.js'), rest: () => import('./ar/rest.js') },
+};
+
+/**
+ * One loader per locale (the whole catalog: main, and tests). Each is a dynamic import, so bundlers split catalogs into their own chunks. Part 2 of
  * the UI-languages work adds one line per locale here and to `UI_LOCALES`.
  */
 export const CATALOG_LOADERS: Record<UiLocale, () => Promise<{ default: Catalog }>> = {
