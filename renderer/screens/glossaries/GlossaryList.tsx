@@ -7,6 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { DraftSummary, GlossaryView } from '../../../shared/ipc/contract-glossaries.js';
+import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
@@ -123,36 +124,42 @@ export function GlossaryList({
         <button type="button" className="btn btn-primary" onClick={onNew}>
           {t('glossaries.list.new')}
         </button>
-        <label>
-          {t('glossaries.list.search')}
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-        <label>
-          {t('glossaries.list.filterPair')}
-          <select value={pair} onChange={(e) => setPair(e.target.value)}>
-            <option value="">{t('glossaries.list.allPairs')}</option>
-            {pairs.map((p) => {
-              const [s, tg] = p.split('>') as [string, string];
-              return (
-                <option key={p} value={p}>
-                  {pairLabel(s, tg)}
-                </option>
-              );
-            })}
-          </select>
-        </label>
-        <label>
-          {t('glossaries.list.sort')}
-          <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
-            <option value="name">{t('glossaries.list.sortName')}</option>
-            <option value="created">{t('glossaries.list.sortCreated')}</option>
-            <option value="entries">{t('glossaries.list.sortEntries')}</option>
-          </select>
-        </label>
+        {glossaries.length > 0 ? (
+          <>
+            <label>
+              {t('glossaries.list.search')}
+              <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+            </label>
+            <label>
+              {t('glossaries.list.filterPair')}
+              <select value={pair} onChange={(e) => setPair(e.target.value)}>
+                <option value="">{t('glossaries.list.allPairs')}</option>
+                {pairs.map((p) => {
+                  const [s, tg] = p.split('>') as [string, string];
+                  return (
+                    <option key={p} value={p}>
+                      {pairLabel(s, tg)}
+                    </option>
+                  );
+                })}
+              </select>
+            </label>
+            <label>
+              {t('glossaries.list.sort')}
+              <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+                <option value="name">{t('glossaries.list.sortName')}</option>
+                <option value="created">{t('glossaries.list.sortCreated')}</option>
+                <option value="entries">{t('glossaries.list.sortEntries')}</option>
+              </select>
+            </label>
+          </>
+        ) : null}
       </div>
 
       {glossaries.length === 0 ? (
-        <p className="gl-empty">{t('glossaries.list.empty')}</p>
+        <EmptyState title={t('glossaries.list.emptyTitle')}>
+          <p>{t('glossaries.list.empty')}</p>
+        </EmptyState>
       ) : shown.length === 0 ? (
         <p className="gl-empty">{t('glossaries.list.noMatch')}</p>
       ) : (
