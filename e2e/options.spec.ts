@@ -60,7 +60,7 @@ test('every option of the Translate screen reaches the wire', async ({
   await page.getByLabel('Formality', { exact: true }).selectOption('more');
   await page.getByLabel('Model', { exact: true }).selectOption('quality_optimized');
   await page.getByLabel(/^Context/).fill('Labels of an online shop');
-  await page.getByLabel(/Shop terms/).check();
+  await page.getByRole('checkbox', { name: /Shop terms/ }).check();
   await page.getByLabel('Style rule list id', { exact: true }).fill(styleId);
   await page.getByLabel('Translation memory id', { exact: true }).fill(tmId);
   await page.getByLabel('Match threshold (0–100)', { exact: true }).fill('80');

@@ -106,7 +106,7 @@ export function LanguageBar(p: LanguageBarProps) {
         </div>
         <button
           type="button"
-          className="btn btn-ghost"
+          className="btn lang-refresh"
           onClick={p.onRetry}
           disabled={p.loading}
           aria-label={t('translate.lang.refresh')}

@@ -5,7 +5,7 @@
  * under it (a warning only when the user set that option; otherwise a quiet hint); options the local engine ignores
  * say so.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { GlossaryView } from '../../shared/ipc/contract.js';
 import { FORMALITY_VALUES, MODEL_TYPES, type Formality, type ModelType } from '../../shared/spec/languages.js';
 import { LIMITS } from '../../shared/spec/limits.js';
@@ -24,6 +24,7 @@ import { ruleContext, type DraftProblems } from '../lib/translate-request.js';
 import { useMsg } from '../screens/translate/use-msg.js';
 import { optionsSummary } from '../screens/translate/options-summary.js';
 import { ErrorAlert } from './ErrorAlert.js';
+import { openGlossaryEditor } from '../screens/glossaries/open-editor.js';
 
 export interface OptionsPanelProps {
   options: DraftOptions;
@@ -87,6 +88,8 @@ export function OptionsPanel({
   const xmlTags = xmlTagOptionsAvailability(ctx);
   const matching = (glossaries ?? []).filter((g) => glossaryMatchesPair(g, o.sourceLang, o.targetLang));
   const selected = new Set(o.glossaryIds);
+  // "Edit…" opens the glossary on the Glossaries screen; a failure (e.g. the service is unreachable) shows here.
+  const [editError, setEditError] = useState<unknown>(null);
   const atGlossaryLimit = o.glossaryIds.length >= LIMITS.glossariesPerRequest;
   const xmlSet = !o.outlineDetection || Boolean(o.splittingTags || o.nonSplittingTags || o.ignoreTags);
   const problem = (k: keyof DraftOptions) => (problems[k] ? msg(problems[k]) : undefined);
@@ -194,18 +197,32 @@ export function OptionsPanel({
                         disabled={(!checked && atGlossaryLimit) || g.ready === false}
                         onChange={(e) => toggleGlossary(g.glossaryId, e.target.checked)}
                       />
-                      {g.name}{' '}
-                      <span className="hint">
-                        {g.ready === false
-                          ? t('translate.options.glossaryNotReady', { count: g.entryCount })
-                          : t('translate.options.glossaryEntries', { count: g.entryCount })}
+                      <span>
+                        {g.name}{' '}
+                        <span className="hint">
+                          {g.ready === false
+                            ? t('translate.options.glossaryNotReady', { count: g.entryCount })
+                            : t('translate.options.glossaryEntries', { count: g.entryCount })}
+                        </span>
                       </span>
                     </label>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={t('translate.options.glossaryEditNamed', { name: g.name })}
+                      onClick={() => {
+                        setEditError(null);
+                        openGlossaryEditor(g.glossaryId).catch((e: unknown) => setEditError(e));
+                      }}
+                    >
+                      {t('translate.options.glossaryEdit')}
+                    </button>
                   </li>
                 );
               })}
             </ul>
           )}
+          {editError !== null && <ErrorAlert error={editError} />}
           <p id={id('glossary-hint')} className="hint">
             {atGlossaryLimit
               ? t('translate.options.glossaryLimit', { max: LIMITS.glossariesPerRequest })

@@ -183,10 +183,12 @@ describe('options', () => {
       ],
     });
     expect(await screen.findByText(/Glossaries need a source language/)).toBeTruthy();
-    expect(screen.queryByLabelText(/Legal EN→DE/)).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Legal EN→DE/ })).toBeNull();
     await user.selectOptions(await languagesLoaded(), 'EN');
-    const legal = await screen.findByLabelText(/Legal EN→DE/);
-    expect(screen.queryByLabelText(/Menu FR→DE/)).toBeNull();
+    const legal = await screen.findByRole('checkbox', { name: /Legal EN→DE/ });
+    expect(screen.queryByRole('checkbox', { name: /Menu FR→DE/ })).toBeNull();
+    // Each offered glossary can be opened in the editor from here, as in Documents.
+    expect(screen.getByRole('button', { name: 'Edit the glossary Legal EN→DE…' })).toBeTruthy();
     await user.click(legal);
     await user.type(await sourceBox(), 'contract');
     await waitFor(() =>

@@ -341,7 +341,7 @@ export default function TranslateScreen() {
         </button>
         <button
           type="button"
-          className="btn btn-small btn-ghost"
+          className="btn btn-small"
           aria-keyshortcuts="Shift+?"
           onClick={() => setHelpOpen(true)}
           aria-label={t('translate.keys.open')}

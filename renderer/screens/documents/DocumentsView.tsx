@@ -367,7 +367,7 @@ export function DocumentsView() {
                     </label>
                     <button
                       type="button"
-                      className="btn btn-small btn-ghost"
+                      className="btn btn-small"
                       aria-label={t('documents.glossaryEditNamed', { name: g.name })}
                       onClick={() => openGlossaryEditor(g.glossaryId).catch((e: unknown) => setAddError(e))}
                     >
