@@ -68,7 +68,7 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
         <p className="hint">{t('connections.form.languagesLater')}</p>
       )}
       {languages.data && languages.data.source.length + languages.data.target.length > 0 && (
-        <section className="stack" aria-label={t('connections.form.localLanguages')}>
+        <section className="local-languages" aria-label={t('connections.form.localLanguages')}>
           {languages.data.pseudo && <p className="alert alert-warning">{t('connections.form.pseudoOnly')}</p>}
           <LanguageBadges title={t('connections.form.from')} languages={languages.data.source} />
           <LanguageBadges title={t('connections.form.into')} languages={languages.data.target} />
@@ -215,19 +215,23 @@ function LanguageBadges({
 }) {
   const f = useFormat();
   // Names in the UI language (the API's English name where Intl has none), in the UI language's order.
+  const headingId = useId();
   const named = languages
     .map((l) => ({ code: l.code, name: f.languageName(l.code, l.name) }))
     .sort((a, b) => f.compare(a.name, b.name));
   return (
     <div>
-      <h3>{title}</h3>
-      <ul className="pair-list">
-        {named.map((l) => (
-          <li key={l.code} className="badge">
-            {l.name}
-          </li>
-        ))}
-      </ul>
+      <h3 id={headingId}>{title}</h3>
+      {/* A box of limited height that scrolls (by keyboard too): the setup's own button stays in view. */}
+      <div className="pair-scroll" role="region" tabIndex={0} aria-labelledby={headingId}>
+        <ul className="pair-list">
+          {named.map((l) => (
+            <li key={l.code} className="badge">
+              {l.name}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -39,7 +39,7 @@ export function shortId(id: string): string {
   return id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-6)}` : id;
 }
 
-const ROW_HEIGHT = 48;
+const ROW_HEIGHT = 56;
 
 export function KeysTable({
   keys,
@@ -171,6 +171,7 @@ export function KeysTable({
                     <button
                       type="button"
                       className="btn-ghost keys-label-btn"
+                      data-user-data
                       title={t('keys.rename.hint')}
                       disabled={k.isDeactivated || busyKeyId === k.keyId}
                       onClick={() => setEditing({ keyId: k.keyId, label: k.label })}
@@ -180,7 +181,9 @@ export function KeysTable({
                   )}
                 </span>
                 <span role="cell" className="keys-id">
-                  <code title={k.keyId}>{shortId(k.keyId)}</code>
+                  <code title={k.keyId} translate="no">
+                    {shortId(k.keyId)}
+                  </code>
                   <button
                     type="button"
                     className="btn btn-small"
@@ -190,7 +193,9 @@ export function KeysTable({
                     {t('app.common.copy')}
                   </button>
                 </span>
-                <span role="cell">{createdLabel(k.creationTime)}</span>
+                <span role="cell" data-user-data>
+                  {createdLabel(k.creationTime)}
+                </span>
                 <span role="cell">
                   {k.isDeactivated
                     ? k.deactivatedTime

@@ -81,6 +81,8 @@ export function DocumentsSettings() {
             <div className="field-row">
               <input
                 id={`${uid}-folder`}
+                type="text"
+                className="field-grow"
                 value={folder}
                 spellCheck={false}
                 aria-invalid={folderInvalid || trimmed === '' || undefined}
@@ -92,11 +94,11 @@ export function DocumentsSettings() {
                 onKeyDown={(e) => e.key === 'Enter' && commitFolder()}
               />
               {hasDialog && (
-                <button type="button" className="btn" disabled={saving} onClick={() => void choose()}>
+                <button type="button" className="btn btn-small" disabled={saving} onClick={() => void choose()}>
                   {t('documents.settings.choose')}
                 </button>
               )}
-              <button type="button" className="btn" disabled={saving || !folderChanged || folderInvalid} onClick={commitFolder}>
+              <button type="button" className="btn btn-small" disabled={saving || !folderChanged || folderInvalid} onClick={commitFolder}>
                 {t('documents.settings.saveFolder')}
               </button>
             </div>
