@@ -21,7 +21,7 @@
  * Also the renderer's initial JS gzipped (what index.html loads first, counted as `bench/renderer-size.ts` does)
  * next to an empty Vite + React page, and whether the uPlot chunk stays out of it.
  *
- *   npx tsx bench/usage-render.ts [--rounds 5] [--keys 1000] [--renderer-dir DIR]
+ *   npx tsx bench/usage-render.ts [--rounds 7] [--keys 1000] [--renderer-dir DIR]
  *
  * Without --renderer-dir the renderer is built into a temp dir first (other sessions rebuild out/renderer).
  */
@@ -45,16 +45,16 @@ import { startHarness, type Harness } from '../web/server.js';
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '7' },
     keys: { type: 'string', default: '1000' },
     'renderer-dir': { type: 'string' },
   },
 });
-const ROUNDS = Math.max(1, Number(values.rounds) || 5);
+const ROUNDS = Math.max(1, Number(values.rounds) || 7);
 const MANY_KEYS = Math.max(30, Number(values.keys) || 1000);
 const FEW_KEYS = 10;
 /** Typed into the Keys search box, one key at a time. */
-const QUERY = 'staging 1';
+const QUERY = 'robot 42';
 const DAY = 86_400_000;
 
 // ----- Local services (child processes, like e2e/fixtures.ts) -----
