@@ -48,7 +48,8 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
   const activate = useActivate(onAdded);
   const add = useMutation({
     mutationFn: async () => {
-      const c = await unwrap(api().connections.addLocal({}));
+      // Named in the UI language when it is created; the user can rename it later.
+      const c = await unwrap(api().connections.addLocal({ name: t('connections.localName') }));
       await activate(c);
       return c;
     },
