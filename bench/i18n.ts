@@ -69,10 +69,15 @@ async function measureBuild(name: string, tree: string, outDir: string): Promise
     build: { outDir, emptyOutDir: true },
   });
   const html = await readFile(join(outDir, 'index.html'), 'utf8');
+  // A file can be both the entry script and a modulepreload link: count each file once.
   const files = [
-    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ].map((m) => m[1]!.replace(/^\.?\//, ''));
+    ...new Set(
+      [
+        ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+      ].map((m) => m[1]!.replace(/^\.?\//, '')),
+    ),
+  ];
   let gzip = 0;
   for (const f of files) gzip += gz(await readFile(join(outDir, f)));
   let catalog: Built['catalog'] = null;

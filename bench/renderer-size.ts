@@ -27,10 +27,15 @@ const RUNS = Math.max(1, Number(values.runs) || 7);
 
 async function initialJs(outDir: string): Promise<{ bytes: number; gzip: number; files: string[] }> {
   const html = await readFile(join(outDir, 'index.html'), 'utf8');
+  // A file can be both the entry's import and a modulepreload link: count each file once.
   const srcs = [
-    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ].map((m) => m[1]!);
+    ...new Set(
+      [
+        ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+      ].map((m) => m[1]!.replace(/^\.?\//, '')),
+    ),
+  ];
   let bytes = 0;
   let gzip = 0;
   for (const src of srcs) {
