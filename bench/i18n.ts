@@ -16,6 +16,7 @@
  * the English catalog ≤ 15 KB gzipped and ≤ 5 % of start-up time. It also checks that the English catalog is its own
  * chunk, fetched at start, and that no other locale's catalog is fetched.
  */
+import { initialJsFiles } from './initial-js.js';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -68,16 +69,7 @@ async function measureBuild(name: string, tree: string, outDir: string): Promise
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   });
-  const html = await readFile(join(outDir, 'index.html'), 'utf8');
-  // A file can be both the entry script and a modulepreload link: count each file once.
-  const files = [
-    ...new Set(
-      [
-        ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-      ].map((m) => m[1]!.replace(/^\.?\//, '')),
-    ),
-  ];
+  const files = await initialJsFiles(outDir);
   let gzip = 0;
   for (const f of files) gzip += gz(await readFile(join(outDir, f)));
   let catalog: Built['catalog'] = null;

@@ -9,6 +9,7 @@
  * harness (the first-run screen needs its IPC answer), the baseline behind a plain static server.
  */
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
+import { initialJsFiles } from './initial-js.js';
 import react from '@vitejs/plugin-react';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -26,20 +27,11 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }
 const RUNS = Math.max(1, Number(values.runs) || 7);
 
 async function initialJs(outDir: string): Promise<{ bytes: number; gzip: number; files: string[] }> {
-  const html = await readFile(join(outDir, 'index.html'), 'utf8');
-  // A file can be both the entry's import and a modulepreload link: count each file once.
-  const srcs = [
-    ...new Set(
-      [
-        ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-      ].map((m) => m[1]!.replace(/^\.?\//, '')),
-    ),
-  ];
+  const srcs = await initialJsFiles(outDir);
   let bytes = 0;
   let gzip = 0;
   for (const src of srcs) {
-    const buf = await readFile(join(outDir, src.replace(/^\.?\//, '')));
+    const buf = await readFile(join(outDir, src));
     bytes += buf.length;
     gzip += gzipSync(buf, { level: 9 }).length;
   }
