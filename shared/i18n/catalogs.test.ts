@@ -68,11 +68,7 @@ const inProgress = readdirSync(HERE, { withFileTypes: true })
   .map((d) => d.name);
 const others = [...UI_LOCALES.filter((l) => l !== SOURCE_LOCALE), ...inProgress];
 
-describe.each(others.length ? others : ['(none yet)'])('catalog %s', (locale) => {
-  if (locale === '(none yet)') {
-    it.skip('no UI locale besides English yet: nothing to compare', () => undefined);
-    return;
-  }
+describe.each(others)('catalog %s', (locale) => {
   const catalog = readCatalog(locale);
   const messages = flat(catalog);
   const required = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
