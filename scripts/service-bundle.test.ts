@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../service/test/http.js';
@@ -26,6 +26,8 @@ const stderr: string[] = [];
 
 beforeAll(async () => {
   // Inside the checkout, so the one external package (better-sqlite3) resolves from node_modules as in a release.
+  // A fresh clone has no out/ yet.
+  await mkdir(join(ROOT, 'out'), { recursive: true });
   outDir = await mkdtemp(join(ROOT, 'out', '.service-bundle-test-'));
   dataDir = await mkdtemp(join(outDir, 'data-'));
   const { buildService } = (await import('./build-service.mjs')) as { buildService: (o: { outdir: string }) => Promise<unknown> };
