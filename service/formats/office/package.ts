@@ -77,10 +77,13 @@ export async function ooxmlKindOf(reader: ZipReader): Promise<OoxmlKind | undefi
   return undefined;
 }
 
-/** Open tags of a small part (relationships), or none if the part is missing or larger than 4 MB. */
-export async function openTags(reader: ZipReader, name: string): Promise<Extract<XmlToken, { kind: 'open' }>[]> {
+/** Open tags of a small part (relationships, workbook, table), or none if the part is missing or over `limit`. */
+export async function openTags(
+  reader: ZipReader,
+  name: string,
+  limit = 4 * 1024 * 1024,
+): Promise<Extract<XmlToken, { kind: 'open' }>[]> {
   const item = reader.find(name);
-  const limit = 4 * 1024 * 1024;
   if (!item || item.entry.uncompressedSize > limit) return [];
   const text = await reader.readText(item, limit);
   const tags: Extract<XmlToken, { kind: 'open' }>[] = [];

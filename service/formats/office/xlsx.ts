@@ -27,15 +27,14 @@ import { stripMarkers } from '../../text/markers.js';
 import { buildInlineUnit } from '../lib/inline-units.js';
 import type { InlineRules } from '../lib/inline-units.js';
 import { buildPlainTextUnit, tagEditUnit } from '../lib/plain-units.js';
-import { XmlTokenizer, escapeXmlText, localName } from '../lib/xml-tokens.js';
-import type { XmlToken } from '../lib/xml-tokens.js';
+import { escapeXmlText, localName } from '../lib/xml-tokens.js';
 import type { PartRules, PendingUnit, UnitItem } from '../lib/xml-units.js';
 import { isToken, rawUnit } from '../lib/xml-units.js';
 import type { ZipReader } from '../lib/zip.js';
 import type { FormatHandler } from '../types.js';
 import { chartPartRules, drawingPartRules } from './drawingml.js';
 import type { PackageSession } from './package.js';
-import { packageHandler, sniffOoxml, verifyOoxml } from './package.js';
+import { openTags, packageHandler, sniffOoxml, verifyOoxml } from './package.js';
 import { officeLanguage, setAttribute } from './target-language.js';
 import type { OfficeLanguage } from './target-language.js';
 
@@ -97,19 +96,8 @@ interface WorkbookMap {
 
 const TEXT_LIMIT = 8 * 1024 * 1024;
 
-/** Open tags of a small part (relationships, workbook, table), or none if the part is missing or too big. */
-async function openTags(reader: ZipReader, name: string): Promise<Extract<XmlToken, { kind: 'open' }>[]> {
-  const item = reader.find(name);
-  if (!item || item.entry.uncompressedSize > TEXT_LIMIT) return [];
-  const text = await reader.readText(item, TEXT_LIMIT);
-  const tags: Extract<XmlToken, { kind: 'open' }>[] = [];
-  const tokenizer = new XmlTokenizer((tok) => {
-    if (tok.kind === 'open') tags.push(tok);
-  }, name);
-  tokenizer.write(text);
-  tokenizer.close();
-  return tags;
-}
+/** Workbook parts can be larger than other packages' relationship parts. */
+const openPartTags = (reader: ZipReader, name: string) => openTags(reader, name, TEXT_LIMIT);
 
 /** Resolves a relationship target against the folder of its source part (`xl/worksheets/sheet1.xml`). */
 function resolveTarget(source: string, target: string): string {
@@ -129,7 +117,7 @@ function relsPartOf(source: string): string {
 
 async function relationships(reader: ZipReader, source: string): Promise<{ id: string; type: string; target: string }[]> {
   const out: { id: string; type: string; target: string }[] = [];
-  for (const tag of await openTags(reader, relsPartOf(source))) {
+  for (const tag of await openPartTags(reader, relsPartOf(source))) {
     const a = tag.attrs;
     if (localName(tag.name) !== 'Relationship' || a.TargetMode === 'External' || !a.Target) continue;
     out.push({ id: a.Id ?? '', type: (a.Type ?? '').split('/').pop() ?? '', target: resolveTarget(source, a.Target) });
@@ -151,7 +139,7 @@ const truthy = (v: string | undefined): boolean => v === '1' || v === 'true';
 async function readWorkbookMap(reader: ZipReader): Promise<WorkbookMap> {
   const map: WorkbookMap = { sheets: new Map(), ownerOf: new Map(), tables: new Map() };
   const workbookRels = new Map((await relationships(reader, 'xl/workbook.xml')).map((r) => [r.id, r.target]));
-  for (const tag of await openTags(reader, 'xl/workbook.xml')) {
+  for (const tag of await openPartTags(reader, 'xl/workbook.xml')) {
     if (localName(tag.name) !== 'sheet') continue;
     const relId = Object.entries(tag.attrs).find(([k]) => k.includes(':') && localName(k) === 'id')?.[1];
     const part = relId ? workbookRels.get(relId) : undefined;
@@ -178,7 +166,7 @@ async function readWorkbookMap(reader: ZipReader): Promise<WorkbookMap> {
 }
 
 async function readTable(reader: ZipReader, part: string): Promise<TableInfo | undefined> {
-  const tag = (await openTags(reader, part)).find((t) => localName(t.name) === 'table');
+  const tag = (await openPartTags(reader, part)).find((t) => localName(t.name) === 'table');
   const [from, to] = (tag?.attrs.ref ?? '').split(':');
   const start = parseRef(from);
   const end = parseRef(to ?? from);
