@@ -16,8 +16,8 @@
  * the English catalog ≤ 15 KB gzipped and ≤ 5 % of start-up time. It also checks that the English catalog is its own
  * chunk, fetched at start, and that no other locale's catalog is fetched.
  */
-import { initialJsFiles } from './initial-js.js';
-import { execFileSync, spawn } from 'node:child_process';
+import { initialJsFiles, startHarness } from './renderer-harness.js';
+import { execFileSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -87,24 +87,6 @@ async function measureBuild(name: string, tree: string, outDir: string): Promise
   return { name, outDir, initial: { gzip, files }, catalog, otherCatalogs };
 }
 
-async function startHarness(tree: string, rendererDir: string, dataDir: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(tree, 'web/server.ts'), '--port', '0', '--data-dir', dataDir, '--renderer-dir', rendererDir, '--engines', 'pseudo'],
-    { cwd: tree, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } },
-  );
-  const url = await new Promise<string>((ok, fail) => {
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const m = out.match(/Verso web harness: (http:\/\/\S+)/);
-      if (m) ok(m[1]!);
-    });
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.once('exit', (code) => fail(new Error(`web harness exited (${code}):\n${out}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 /** Resolves `window.__usable` once the Translate screen's source box is enabled and the main thread is idle. */
 const USABLE_PROBE = `

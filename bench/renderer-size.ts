@@ -9,9 +9,8 @@
  * harness (the first-run screen needs its IPC answer), the baseline behind a plain static server.
  */
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
-import { initialJsFiles } from './initial-js.js';
+import { initialJsFiles, startHarness } from './renderer-harness.js';
 import react from '@vitejs/plugin-react';
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -82,38 +81,6 @@ function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
   );
 }
 
-async function startHarness(
-  rendererDir: string,
-  dataDir: string,
-): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'web/server.ts'),
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--renderer-dir',
-      rendererDir,
-      '--engines',
-      'pseudo',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } },
-  );
-  const url = await new Promise<string>((ok, fail) => {
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const m = out.match(/Verso web harness: (http:\/\/\S+)/);
-      if (m) ok(m[1]!);
-    });
-    child.once('exit', (code) => fail(new Error(`web harness exited (${code})`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 /** Injected before page scripts: resolves `window.__tti` once an <h1> exists and the main thread is idle. */
 const TTI_PROBE = `
@@ -169,7 +136,7 @@ async function main(): Promise<void> {
     const lazy =
       (await readdir(join(versoOut, 'assets'))).filter((f) => f.endsWith('.js')).length - v.files.length;
 
-    const harness = await startHarness(versoOut, join(work, 'data'));
+    const harness = await startHarness(ROOT, versoOut, join(work, 'data'));
     const stat = await serveStatic(baseOut);
     let vt: number[];
     let bt: number[];
