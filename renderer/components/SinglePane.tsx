@@ -26,11 +26,13 @@ export interface SinglePaneProps {
   billed: boolean;
   /** Ctrl/Cmd+Z in the box right after a swap: undoes the swap (returns false when there is nothing to undo). */
   onUndo: () => boolean;
+  /** The text is a draft restored from the last session, not sent until the user edits it or presses Translate. */
+  held?: boolean;
   /** Words for the error where the screen knows better than the generic ones (the service's stay behind Details). */
   errorMessage?: string | undefined;
 }
 
-export function SinglePane({ text, onText, live, auto, blockedReason, billed: billedPlan, onUndo, errorMessage }: SinglePaneProps) {
+export function SinglePane({ text, onText, live, auto, blockedReason, billed: billedPlan, onUndo, held = false, errorMessage }: SinglePaneProps) {
   const t = useT();
   const f = useFormat();
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
@@ -125,6 +127,7 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             data-stale={stale || undefined}
           >
             {output}
+            {held && !output && text.trim() !== '' && <p className="hint tr-held">{t('translate.source.restoredHeld')}</p>}
           </div>
           <div className="pane-footer">
             {pseudo && (

@@ -91,6 +91,8 @@ export default function TranslateScreen() {
   const applySwap = useTranslateStore((s) => s.applySwap);
   const undoSwap = useTranslateStore((s) => s.undoSwap);
   const swapUndo = useTranslateStore((s) => s.swapUndo);
+  const held = useTranslateStore((s) => s.held);
+  const release = useTranslateStore((s) => s.release);
   const command = useUiStore((s) => s.command);
   const swapNote = useSwapNote((s) => s.note);
   const setSwapNote = useSwapNote((s) => s.set);
@@ -132,6 +134,7 @@ export default function TranslateScreen() {
   const changeLanguages = useCallback(
     (patch: { sourceLang?: string; targetLang?: string }) => {
       setOptions(patch);
+      release();
       const o = useTranslateStore.getState().options;
       if (activeId && o.targetLang) {
         void api()
@@ -141,7 +144,15 @@ export default function TranslateScreen() {
           });
       }
     },
-    [setOptions, activeId, qc],
+    [setOptions, release, activeId, qc],
+  );
+  // An option the user changes is an edit: a restored draft may be translated again.
+  const changeOptions = useCallback(
+    (patch: Partial<DraftOptions>) => {
+      setOptions(patch);
+      release();
+    },
+    [setOptions, release],
   );
 
   const targetSupportsFormality = targetList?.find(
@@ -177,14 +188,22 @@ export default function TranslateScreen() {
   );
 
   const auto = settings.data?.translateAsYouType ?? true;
-  const live = useLiveTranslation({
+  const liveRaw = useLiveTranslation({
     text,
     options: wireOptions,
     connectionId: activeId,
     auto: auto && mode === 'single',
     debounceMs: settings.data?.debounceMs ?? 500,
     blocked: firstProblem !== undefined || !activeId || !pairOk,
+    hold: held,
   });
+  // Translate (button, Ctrl+Enter, menu) is the user asking: a restored draft is sent then.
+  const liveTranslateNow = liveRaw.translateNow;
+  const translateNow = useCallback(() => {
+    release();
+    liveTranslateNow();
+  }, [release, liveTranslateNow]);
+  const live = { ...liveRaw, translateNow };
 
   // A detected source the engine cannot translate comes back as an error naming the language it detected.
   const unsupportedDetected =
@@ -389,6 +408,7 @@ export default function TranslateScreen() {
           blockedReason={firstProblem ? msg(firstProblem) : undefined}
           billed={connection !== undefined && connection.kind !== 'local'}
           onUndo={undo}
+          held={held}
           errorMessage={unsupportedDetected ? detectedUnsupportedWords(unsupportedDetected) : undefined}
         />
       ) : (
@@ -412,7 +432,7 @@ export default function TranslateScreen() {
         glossaries={glossaries.data}
         glossariesError={glossaries.error}
         local={connection?.kind === 'local'}
-        onChange={setOptions}
+        onChange={changeOptions}
         onReset={resetOptions}
       />
       {helpOpen && <KeyboardHelp onClose={() => setHelpOpen(false)} />}
