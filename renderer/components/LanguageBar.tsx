@@ -19,8 +19,10 @@ export interface LanguageBarProps {
   sourceLang: string;
   targetLang: string;
   detected: string | null;
-  /** The second language used because the text already is in the target language. */
+  /** The target used instead because the text already is in the target language. */
   redirectedTo: string | null;
+  /** Why that one: the second language (Settings), the last other target used, or the first one reachable. */
+  redirectWhy?: RedirectWhy;
   loading: boolean;
   error: unknown;
   pseudo: boolean;
@@ -28,6 +30,14 @@ export interface LanguageBarProps {
   onSwap: () => void;
   onRetry: () => void;
 }
+
+export type RedirectWhy = 'second' | 'last' | 'first';
+
+const REDIRECT_MESSAGES = {
+  second: 'translate.lang.redirected',
+  last: 'translate.lang.redirectedLast',
+  first: 'translate.lang.redirectedFirst',
+} as const;
 
 export function LanguageBar(p: LanguageBarProps) {
   const t = useT();
@@ -123,8 +133,11 @@ export function LanguageBar(p: LanguageBarProps) {
       </div>
       <p id="detected-lang" className="hint" aria-live="polite">
         {p.sourceLang === '' && p.detected ? t('translate.lang.detected', { language: name(p.detected) }) : ''}
-        {p.redirectedTo && p.detected
-          ? ` ${t('translate.lang.redirected', { language: name(p.detected), second: name(p.redirectedTo) })}`
+        {p.redirectedTo && (p.detected || p.sourceLang)
+          ? ` ${t(REDIRECT_MESSAGES[p.redirectWhy ?? 'second'], {
+              language: name(p.detected ?? p.sourceLang),
+              second: name(p.redirectedTo),
+            })}`
           : ''}
         {sameAsTarget ? ` ${t('translate.lang.alreadyTarget', { language: name(p.targetLang) })}` : ''}
       </p>

@@ -42,6 +42,8 @@ import {
   systemTarget,
   targetFor,
 } from './translate/language-logic.js';
+import { otherTarget } from './translate/other-target.js';
+import type { RedirectWhy } from '../components/LanguageBar.js';
 import { useMsg } from './translate/use-msg.js';
 import './translate/translate.css';
 
@@ -173,10 +175,24 @@ export default function TranslateScreen() {
   // The second language: chosen from what the service detected in the last answer for this text.
   const [detectedFor, setDetectedFor] = useState<{ text: string; lang: string } | null>(null);
   const detectedNow = options.sourceLang === '' && detectedFor && detectedFor.text === text ? detectedFor.lang : null;
-  const redirect = effectiveTarget(options.targetLang, detectedNow, prefs.data?.secondLanguage ?? null, targetList);
+  const second = effectiveTarget(options.targetLang, detectedNow, prefs.data?.secondLanguage ?? null, targetList);
+  // No (usable) second language: the last other target used, else the first one reachable from the text's language.
+  const recentTargets = useMemo(() => {
+    const per = prefs.data?.perConnection ?? {};
+    const mine = activeId ? per[activeId]?.targetLang : undefined;
+    return [...(mine ? [mine] : []), ...Object.entries(per).filter(([id]) => id !== activeId).map(([, r]) => r.targetLang)];
+  }, [prefs.data?.perConnection, activeId]);
+  // Only for pickers the user has not set: a target the user chose themselves is kept (and the note says why).
+  const languagesTouched = useTranslateStore((s) => s.languagesTouched);
+  const other = second.redirected || languagesTouched
+    ? null
+    : otherTarget(detectedNow ?? (options.sourceLang || null), options.targetLang, recentTargets, targetList, pairList);
+  const redirect: { target: string; why: RedirectWhy } | null = second.redirected
+    ? { target: second.target, why: 'second' }
+    : other && { target: other.target, why: other.why };
   const effective = useMemo<DraftOptions>(
-    () => (redirect.redirected ? { ...withGlossaries, targetLang: redirect.target, glossaryIds: [] } : withGlossaries),
-    [withGlossaries, redirect.redirected, redirect.target],
+    () => (redirect ? { ...withGlossaries, targetLang: redirect.target, glossaryIds: [] } : withGlossaries),
+    [withGlossaries, redirect?.target], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   const problems = useMemo(() => draftProblems(effective), [effective]);
@@ -381,7 +397,8 @@ export default function TranslateScreen() {
         sourceLang={options.sourceLang}
         targetLang={options.targetLang}
         detected={detected ?? detectedNow}
-        redirectedTo={redirect.redirected ? redirect.target : null}
+        redirectedTo={redirect?.target ?? null}
+        redirectWhy={redirect?.why ?? 'second'}
         loading={sources.isFetching || targets.isFetching}
         error={sources.error ?? targets.error}
         pseudo={Boolean(sources.data?.pseudo || targets.data?.pseudo)}
