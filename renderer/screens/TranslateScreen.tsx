@@ -31,7 +31,7 @@ import {
 import { useTranslateStore, type DraftOptions } from '../state/translate-store.js';
 import { useUiStore } from '../state/ui-store.js';
 import { useLiveTranslation } from '../lib/use-live-translation.js';
-import { KeyboardHelp } from './translate/KeyboardHelp.js';
+import { useKeyboardHelp } from '../shell/KeyboardHelp.js';
 import {
   effectiveTarget,
   reachable,
@@ -43,6 +43,7 @@ import {
   targetFor,
 } from './translate/language-logic.js';
 import { otherTarget } from './translate/other-target.js';
+import { EngineLabel } from './translate/EngineLabel.js';
 import type { RedirectWhy } from '../components/LanguageBar.js';
 import { useMsg } from './translate/use-msg.js';
 import './translate/translate.css';
@@ -99,7 +100,7 @@ export default function TranslateScreen() {
   const swapNote = useSwapNote((s) => s.note);
   const setSwapNote = useSwapNote((s) => s.set);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useKeyboardHelp((s) => s.setOpen);
 
   const sourceList = sources.data?.languages;
   const targetList = targets.data?.languages;
@@ -297,13 +298,6 @@ export default function TranslateScreen() {
       } else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'l') {
         e.preventDefault();
         focusSource();
-      } else if (e.key === '?' && !mod && !e.altKey) {
-        const el = e.target as HTMLElement | null;
-        const editing = el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
-        if (!editing) {
-          e.preventDefault();
-          setHelpOpen(true);
-        }
       }
     };
     window.addEventListener('keydown', onKey);
@@ -377,8 +371,8 @@ export default function TranslateScreen() {
         <button
           type="button"
           className="btn btn-small"
-          aria-keyshortcuts="Shift+?"
-          onClick={() => setHelpOpen(true)}
+          aria-keyshortcuts="F1 Control+/ Meta+/"
+          onClick={() => openHelp(true)}
           aria-label={t('translate.keys.open')}
           title={t('translate.keys.open')}
         >
@@ -405,17 +399,19 @@ export default function TranslateScreen() {
         onChange={changeLanguages}
         onSwap={swap}
         onRetry={refetchLanguages}
+        status={
+          (swapNote || swapUndo) && (
+            <div className="tr-swap-note" role="status">
+              {swapNote && <span className="hint">{swapNote}</span>}
+              {swapUndo && (
+                <button type="button" className="btn btn-small" onClick={undo} aria-keyshortcuts="Control+Z Meta+Z">
+                  {t('translate.lang.undoSwap')}
+                </button>
+              )}
+            </div>
+          )
+        }
       />
-      {(swapNote || swapUndo) && (
-        <div className="toolbar" role="status">
-          {swapNote && <span className="hint">{swapNote}</span>}
-          {swapUndo && (
-            <button type="button" className="btn btn-small" onClick={undo} aria-keyshortcuts="Control+Z Meta+Z">
-              {t('translate.lang.undoSwap')}
-            </button>
-          )}
-        </div>
-      )}
       {mode === 'single' ? (
         <SinglePane
           text={text}
@@ -426,6 +422,9 @@ export default function TranslateScreen() {
           billed={connection !== undefined && connection.kind !== 'local'}
           onUndo={undo}
           held={held}
+          outputLabel={
+            <EngineLabel engine={live.result?.engine} source={options.sourceLang || detected} target={effective.targetLang} pairs={pairList} />
+          }
           errorMessage={unsupportedDetected ? detectedUnsupportedWords(unsupportedDetected) : undefined}
         />
       ) : (
@@ -434,6 +433,7 @@ export default function TranslateScreen() {
           connectionId={activeId}
           blockedReason={firstProblem ? msg(firstProblem) : undefined}
           concurrency={settings.data?.batchConcurrency ?? 4}
+          pairs={pairList}
         />
       )}
       {/* Right under the texts, where it is seen when opened (the options below can be long). */}
@@ -452,7 +452,6 @@ export default function TranslateScreen() {
         onChange={changeOptions}
         onReset={resetOptions}
       />
-      {helpOpen && <KeyboardHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }
