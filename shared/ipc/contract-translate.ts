@@ -32,6 +32,11 @@ export const TranslatePrefs = z.object({
   historyMaxEntries: z.number().int().min(HISTORY_LIMITS.minEntries).max(HISTORY_LIMITS.maxEntries),
   /** Languages last used on each connection, by connection id. */
   perConnection: z.record(z.string().max(200), RememberedLanguages),
+  /**
+   * Hard-wrapped text (e-mails, PDFs): `detect` joins the wrapped lines by default when Translate detects them
+   * (`split_sentences=nonewlines`); `ask` only offers it. Either way the user can switch it per text.
+   */
+  joinWrappedLines: z.enum(['detect', 'ask']),
 });
 export type TranslatePrefs = z.infer<typeof TranslatePrefs>;
 
@@ -40,6 +45,7 @@ export const DEFAULT_TRANSLATE_PREFS: TranslatePrefs = {
   historyEnabled: false,
   historyMaxEntries: HISTORY_LIMITS.defaultEntries,
   perConnection: {},
+  joinWrappedLines: 'detect',
 };
 
 export const TranslatePrefsPatch = z
@@ -47,6 +53,7 @@ export const TranslatePrefsPatch = z
     secondLanguage: LangCode.nullable().optional(),
     historyEnabled: z.boolean().optional(),
     historyMaxEntries: z.number().int().min(HISTORY_LIMITS.minEntries).max(HISTORY_LIMITS.maxEntries).optional(),
+    joinWrappedLines: z.enum(['detect', 'ask']).optional(),
     /** Remembers the languages of one connection. */
     remember: z
       .object({ connectionId: Id, sourceLang: z.union([LangCode, z.literal('')]), targetLang: LangCode })
