@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { Id, LangCode, NoInput } from './contract-common.js';
 
-export const LanguagePairView = z.object({ source: z.string(), target: z.string() });
+export const LanguagePairView = z.object({
+  source: z.string(),
+  target: z.string(),
+  /** The language the local engine goes through for this pair (Apertium: Spanish); absent when direct. */
+  via: z.string().optional(),
+});
 export type LanguagePairView = z.infer<typeof LanguagePairView>;
 
 export const LanguagePairs = z.object({
