@@ -7,7 +7,7 @@
  */
 process.env.TZ = 'America/New_York';
 
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../../shared/ipc/contract.js';
