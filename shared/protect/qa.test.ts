@@ -48,6 +48,13 @@ describe('checkSegment', () => {
     expect(r.added).toEqual([]);
   });
 
+  it('finds a URL that the translation runs into a bracket, and flags a new one', () => {
+    expect(checkSegment('Visit https://verso.example/help', '⟦Vísít https://verso.example/help⟧')).toEqual({ missing: [], added: [] });
+    const r = checkSegment('Visit https://verso.example/help', 'Besuche https://verso.example/hilfe');
+    expect(r.missing).toEqual([{ kind: 'url', text: 'https://verso.example/help' }]);
+    expect(r.added).toEqual([{ kind: 'url', text: 'https://verso.example/hilfe' }]);
+  });
+
   it('has nothing to say about an empty target', () => {
     expect(checkSegment('Delete {count}', '')).toEqual({ missing: [], added: [] });
   });

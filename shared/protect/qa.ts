@@ -103,17 +103,19 @@ export function checkSegment(source: string, target: string): QaReport {
       left.set(f.key, n - 1);
       continue;
     }
-    // Paths, versions, identifiers and code count as there when their exact text is (a detector may cut the
-    // target's differently, e.g. a path followed by a translated word).
-    if (f.kind === 'code' && target.includes(f.text)) continue;
+    // URLs, paths, versions, identifiers and code count as there when their exact text is: a detector may cut the
+    // target's differently (a URL or path run into the next word or bracket of the translation).
+    if ((f.kind === 'code' || f.kind === 'url') && target.includes(f.text)) continue;
     report.missing.push({ kind: f.kind, text: f.text });
   }
   const srcKeys = new Map<string, number>();
   for (const f of src) srcKeys.set(f.key, (srcKeys.get(f.key) ?? 0) + 1);
+  const srcUrls = src.filter((f) => f.kind === 'url').map((f) => f.text);
   for (const f of tgt) {
     if (!CHECK_ADDED.has(f.kind)) continue;
     const n = srcKeys.get(f.key) ?? 0;
     if (n > 0) srcKeys.set(f.key, n - 1);
+    else if (f.kind === 'url' && srcUrls.some((u) => f.text.includes(u))) continue; // the same URL, cut longer
     else report.added.push({ kind: f.kind, text: f.text });
   }
   return report;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chooseKeepTag, keptSpans, protectRequest, unescapeXmlText, unwrapText, wrapText } from './wrap.js';
+import { chooseKeepTag, keptSpans, protectRequest, unescapeXmlText, unwrapText, wrapText, type TagOptions } from './wrap.js';
+
+type Opts = TagOptions & { targetLang?: string };
 
 /** What a spec-following service does with `ignore_tags`: translates (here: upper-cases) everything else. */
 function fakeService(text: string, tag: string): string {
@@ -10,7 +12,7 @@ function fakeService(text: string, tag: string): string {
 describe('protectRequest on plain text', () => {
   it('wraps placeholders, paths and identifiers, switches to xml with the element ignored, and restores them', () => {
     const texts = ['Delete {count} items?', 'Open /home/anna/.config/verso/settings.json & set COMPANY_CODE <b>now</b>'];
-    const p = protectRequest(texts, { targetLang: 'ES' } as { targetLang: string; tagHandling?: 'xml' | 'html'; ignoreTags?: string[] });
+    const p = protectRequest(texts, { targetLang: 'ES' } as Opts);
     expect(p.options).toEqual({ targetLang: 'ES', tagHandling: 'xml', ignoreTags: ['x-verso-keep'] });
     expect(p.texts[0]).toBe('Delete <x-verso-keep>{count}</x-verso-keep> items?');
     expect(p.texts[1]).toBe(
@@ -21,7 +23,7 @@ describe('protectRequest on plain text', () => {
   });
 
   it('sends a request with nothing to protect unchanged', () => {
-    const opts = { targetLang: 'DE' };
+    const opts: Opts = { targetLang: 'DE' };
     const p = protectRequest(['Hello & goodbye < 3'], opts);
     expect(p.texts).toEqual(['Hello & goodbye < 3']);
     expect(p.options).toBe(opts);
@@ -29,13 +31,13 @@ describe('protectRequest on plain text', () => {
   });
 
   it('escapes every text of a protected request, even one without spans, and unescapes the answers', () => {
-    const p = protectRequest(['Tom & Jerry < 3', 'Use %s'], {});
+    const p = protectRequest(['Tom & Jerry < 3', 'Use %s'], {} as Opts);
     expect(p.texts[0]).toBe('Tom &amp; Jerry &lt; 3');
     expect(p.unwrap('Tom &amp; Jerry &lt; 3 &#233;&#x263a;')).toBe('Tom & Jerry < 3 é☺');
   });
 
   it('escapes a URL with & inside the kept element and gives it back byte for byte', () => {
-    const p = protectRequest(['See https://x.org/a?b=1&c=2 now'], {});
+    const p = protectRequest(['See https://x.org/a?b=1&c=2 now'], {} as Opts);
     expect(p.texts[0]).toBe('See <x-verso-keep>https://x.org/a?b=1&amp;c=2</x-verso-keep> now');
     expect(p.unwrap(fakeService(p.texts[0]!, 'x-verso-keep'))).toBe('SEE https://x.org/a?b=1&c=2 NOW');
   });
@@ -43,7 +45,7 @@ describe('protectRequest on plain text', () => {
   it('picks another element name when a text already contains ours', () => {
     expect(chooseKeepTag(['plain'])).toBe('x-verso-keep');
     expect(chooseKeepTag(['a <X-Verso-Keep> b'])).toBe('x-verso-keep-2');
-    const p = protectRequest(['literal <x-verso-keep> and {n}'], {});
+    const p = protectRequest(['literal <x-verso-keep> and {n}'], {} as Opts);
     expect(p.options.ignoreTags).toEqual(['x-verso-keep-2']);
     expect(p.unwrap(p.texts[0]!)).toBe('literal <x-verso-keep> and {n}');
   });
