@@ -9,7 +9,7 @@
  *   abbreviation or a new word the detector takes for an identifier).
  * Numbers inside a protected span or a tag (`{0}`, `v1.2.3`, `<h2>`) belong to that span, not to the numbers.
  */
-import { findProtectedSpans, type ProtectedKind } from './spans-interim.js';
+import { findProtectedSpans, type ProtectedKind } from './spans.js';
 import { TAG_RE } from './wrap.js';
 
 export type QaKind = 'placeholder' | 'url' | 'tag' | 'number' | 'code';

@@ -13,7 +13,7 @@
  * A request whose texts hold nothing to protect is sent unchanged (no switch to XML, nothing more billed).
  * The element's name is chosen per request so that it appears in none of its texts.
  */
-import { findProtectedSpans, type ProtectedKind, type ProtectedSpan } from './spans-interim.js';
+import { findProtectedSpans, type ProtectedKind, type ProtectedSpan } from './spans.js';
 
 export type TagMode = 'plain' | 'xml' | 'html';
 
