@@ -444,7 +444,9 @@ export function DocumentsView() {
         <h2 id="doc-queue-title">{t('documents.queue')}</h2>
         {s && jobs.length > 0 && (
           <p className="doc-summary" role="status">
-            {t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
+            {jobs.every((j) => j.local)
+              ? t('documents.summaryLocal', { saved: s.saved, active: s.active, failed: s.failed })
+              : t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
           </p>
         )}
         {docs.isPending && <p role="status">{t('app.common.loading')}</p>}
