@@ -44,6 +44,8 @@ import {
 } from './translate/language-logic.js';
 import { otherTarget } from './translate/other-target.js';
 import { EngineLabel } from './translate/EngineLabel.js';
+import { JoinWrappedLines } from './translate/JoinWrappedLines.js';
+import { looksHardWrapped } from './translate/hard-wrap.js';
 import type { RedirectWhy } from '../components/LanguageBar.js';
 import { useMsg } from './translate/use-msg.js';
 import './translate/translate.css';
@@ -199,9 +201,15 @@ export default function TranslateScreen() {
   const problems = useMemo(() => draftProblems(effective), [effective]);
   const firstProblem = Object.values(problems)[0];
   const pairOk = reachable(pairList, effective.sourceLang, effective.targetLang);
+  // Hard-wrapped text (e-mail, PDF): joined by default when detected (Settings may make it an offer only).
+  const wrapped = useMemo(() => mode === 'single' && looksHardWrapped(text), [mode, text]);
+  const [joinChoice, setJoinChoice] = useState<boolean | null>(null);
+  const joinDefault = (prefs.data?.joinWrappedLines ?? 'detect') === 'detect';
+  const join = wrapped && options.splitSentences === '' && (joinChoice ?? joinDefault);
   const wireOptions = useMemo(
-    () => buildTranslateOptions(effective, targetSupportsFormality),
-    [effective, targetSupportsFormality],
+    () =>
+      buildTranslateOptions(join ? { ...effective, splitSentences: 'nonewlines' } : effective, targetSupportsFormality),
+    [effective, targetSupportsFormality, join],
   );
 
   const auto = settings.data?.translateAsYouType ?? true;
@@ -434,6 +442,16 @@ export default function TranslateScreen() {
           blockedReason={firstProblem ? msg(firstProblem) : undefined}
           concurrency={settings.data?.batchConcurrency ?? 4}
           pairs={pairList}
+        />
+      )}
+      {wrapped && (
+        <JoinWrappedLines
+          checked={joinChoice ?? joinDefault}
+          overridden={options.splitSentences !== ''}
+          onChange={(v) => {
+            setJoinChoice(v);
+            release();
+          }}
         />
       )}
       {/* Right under the texts, where it is seen when opened (the options below can be long). */}
