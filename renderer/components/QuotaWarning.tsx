@@ -31,7 +31,8 @@ export function nearLimits(r: UsageReport | undefined): NearLimit[] {
   const u = r.usage;
   const out: NearLimit[] = [];
   const add = (scope: NearLimit['scope'], used: number | null | undefined, limit: number | null | undefined) => {
-    if (used == null || limit == null || limit <= 0 || limit >= LIMITS.unsetLimit) return;
+    // A limit of 0 blocks everything (the spec): reached, whatever was used.
+    if (used == null || limit == null || limit < 0 || limit >= LIMITS.unsetLimit) return;
     if (used >= limit * WARN_RATIO) out.push({ scope, used, limit });
   };
   add('key', u.apiKeyCharacterCount, u.apiKeyCharacterLimit);
@@ -67,7 +68,7 @@ export function QuotaWarning() {
     <div className="alert alert-warning quota-warning" role="status">
       {near.map((n) => {
         const values = {
-          percent: fmt.percent(Math.min(n.used / n.limit, 1)),
+          percent: fmt.percent(n.limit > 0 ? Math.min(n.used / n.limit, 1) : 1),
           used: fmt.number(n.used),
           limit: fmt.number(n.limit),
           left: fmt.number(Math.max(0, n.limit - n.used)),
