@@ -112,7 +112,7 @@ export function errorForStatus(status: number, body: { message?: string; code?: 
     case 456:
       return new ApiError(
         'quota_exceeded',
-        `The character quota for this billing period is used up (456).${said} Wait for the next period, raise the limit on the account or key, or switch to the local engine.`,
+        `The character quota for this billing period is used up (456).${said} Wait for the next period, ask the account's admin to raise the limit, or switch to the local engine.`,
         init,
       );
     default:
