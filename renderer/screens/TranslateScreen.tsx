@@ -14,6 +14,7 @@ import { OptionsPanel } from '../components/OptionsPanel.js';
 import { SegmentsPane } from '../components/SegmentsPane.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { SinglePane } from '../components/SinglePane.js';
+import { QuotaWarning } from '../components/QuotaWarning.js';
 import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, ApiError, unwrap } from '../lib/api.js';
@@ -387,6 +388,7 @@ export default function TranslateScreen() {
           {t('translate.keys.symbol')}
         </button>
       </div>
+      <QuotaWarning />
       {keepNotice && (
         <div className="alert alert-warning" role="status">
           {keepNotice}
