@@ -24,6 +24,8 @@ export interface Item {
   el?: number;
   /** Atoms only: a tag whose partner lies in another block; it keeps its place at the unit's edge. */
   fixed?: boolean;
+  /** Open tags only: the element never counts in a run of elements cut apart (non_splitting_tags, no outline). */
+  joined?: boolean;
 }
 
 /** An inline element: where its two tags are in the source. */
@@ -125,6 +127,11 @@ export function planBlock(input: Item[], opts: BlockOptions): UnitPlan[] {
   }
   if (a >= b) return [];
 
+  if (opts.context === 'text') {
+    const parts = elementRunParts(items, pairOf, a, b);
+    if (parts) return parts.flatMap(([x, y]) => planBlock(items.slice(x, y), opts));
+  }
+
   // The segmenting string: text as decoded, each atom as one character.
   const pStart = new Array<number>(b - a + 1);
   const depthBefore = new Array<number>(b - a + 1);
@@ -217,6 +224,97 @@ export function planBlock(input: Item[], opts: BlockOptions): UnitPlan[] {
     if (next) unitFrom = next.start;
   }
   return plans;
+}
+
+const SEPARATOR = /^[\s\p{P}\p{S}\uFFFC]*$/u;
+const WORDY = /[\p{L}\p{N}]/u;
+const STRONG_SEPARATOR = /[|›»·•→>\/]/u;
+
+/**
+ * A run of adjacent inline elements separated only by whitespace, punctuation or atoms — links of a navigation
+ * bar, breadcrumbs, table of contents entries — is not a sentence: translated as one, an engine reorders the
+ * elements and adds words between them ("FAQ Examples Notebooks Gallery"). When the block holds such a run of
+ * two elements or more and no other words (or, beside other words such as a label, a run of three or more or
+ * one whose separators are a menu's: `›`, `|`, `/`, `»`, `·`, `•`, `→`), the
+ * block is cut into parts: each element of a run on its own, and the stretches around runs. Returns the parts
+ * that hold words, as item ranges, or undefined when the block has no such run.
+ */
+function elementRunParts(items: Item[], pairOf: number[], a: number, b: number): Array<[number, number]> | undefined {
+  type Node = { from: number; to: number; element: boolean; words: boolean; separator: boolean };
+  const nodes: Node[] = [];
+  for (let idx = a; idx < b; idx++) {
+    const item = items[idx]!;
+    if (item.kind === 'open' && pairOf[idx]! > idx && !item.joined) {
+      let words = false;
+      for (let k = idx + 1; k < pairOf[idx]! && !words; k++) words = items[k]!.kind === 'text' && WORDY.test(items[k]!.value);
+      nodes.push({ from: idx, to: pairOf[idx]! + 1, element: true, words, separator: !words });
+      idx = pairOf[idx]!;
+    } else if (item.kind === 'open' && pairOf[idx]! > idx) {
+      let words = false;
+      for (let k = idx + 1; k < pairOf[idx]! && !words; k++) words = items[k]!.kind === 'text' && WORDY.test(items[k]!.value);
+      nodes.push({ from: idx, to: pairOf[idx]! + 1, element: false, words, separator: !words });
+      idx = pairOf[idx]!;
+    } else {
+      const sep = item.kind !== 'text' || SEPARATOR.test(item.value);
+      nodes.push({ from: idx, to: idx + 1, element: false, words: !sep, separator: sep });
+    }
+  }
+  // Runs: maximal sequences of elements with words, only separators between them.
+  const inRun = new Array<boolean>(nodes.length).fill(false);
+  let longest = 0;
+  let wordsOutside = false;
+  for (let n = 0; n < nodes.length; ) {
+    if (!nodes[n]!.element || !nodes[n]!.words) {
+      n++;
+      continue;
+    }
+    const members = [n];
+    let k = n + 1;
+    for (;;) {
+      let j = k;
+      while (j < nodes.length && nodes[j]!.separator && !nodes[j]!.element) j++;
+      if (j < nodes.length && nodes[j]!.element && nodes[j]!.words) {
+        members.push(j);
+        k = j + 1;
+      } else break;
+    }
+    if (members.length >= 2) {
+      for (const m of members) inRun[m] = true;
+      // Separators a menu uses (`Home › Docs › Install`, `A | B`) make a run a menu even beside other words.
+      let strong = true;
+      for (let m = 1; m < members.length && strong; m++) {
+        let between = '';
+        for (let x = members[m - 1]! + 1; x < members[m]!; x++) between += items[nodes[x]!.from]!.value;
+        strong = STRONG_SEPARATOR.test(between);
+      }
+      longest = Math.max(longest, strong ? 3 : members.length);
+    }
+    n = k;
+  }
+  if (longest < 2) return undefined;
+  nodes.forEach((node, n) => {
+    if (!inRun[n] && node.words) wordsOutside = true;
+  });
+  if (wordsOutside && longest < 3) return undefined;
+  const parts: Array<[number, number]> = [];
+  let pending: [number, number] | undefined;
+  let pendingWords = false;
+  const flush = (): void => {
+    if (pending && pendingWords) parts.push(pending);
+    pending = undefined;
+    pendingWords = false;
+  };
+  nodes.forEach((node, n) => {
+    if (inRun[n]) {
+      flush();
+      parts.push([node.from, node.to]);
+      return;
+    }
+    pending = pending ? [pending[0], node.to] : [node.from, node.to];
+    pendingWords ||= node.words;
+  });
+  flush();
+  return parts;
 }
 
 function sourceOffset(items: Item[], p: Point): number {
