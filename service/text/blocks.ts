@@ -56,6 +56,12 @@ export interface UnitPlan {
   fixed: Map<number, 'start' | 'end'>;
   /** Elements whose tags lie in the unit, in source order, with their parent in the unit (-1: none). */
   elements: Array<{ el: number; parent: number; depth: number }>;
+  /**
+   * split_sentences=nonewlines: the line breaks of a hard-wrapped sentence, sent to the engine as spaces (one
+   * sentence, no capital at each line start) and put back at word boundaries (`rebreak`); with the length of
+   * each source line, in characters.
+   */
+  breaks?: { texts: string[]; lines: number[] };
 }
 
 interface Point {
@@ -382,7 +388,76 @@ function buildPlan(items: Item[], from: Point, to: Point, opts: BlockOptions): U
   }
   if (open !== null) marked += CLOSE;
   plan.marked = marked;
+  if (opts.mode === 'nonewlines' && opts.context !== 'attr') joinLines(plan);
   return plan;
+}
+
+/** One line break inside a paragraph, with the blanks around it (not a blank line: that is a paragraph end). */
+const LINE_BREAK = /(?<![\r\n][ \t]*)[ \t]*(?:\r\n|\n|\r)(?![ \t]*[\r\n])[ \t]*/g;
+const MARKERS = /\uE000\d+\uE001|\uE003\d+\uE001|\uE002/g;
+
+function joinLines(plan: UnitPlan): void {
+  const texts: string[] = [];
+  const lines: number[] = [];
+  let last = 0;
+  const joined = plan.marked.replace(LINE_BREAK, (br: string, at: number) => {
+    texts.push(br);
+    lines.push(plan.marked.slice(last, at).replace(MARKERS, '').length);
+    last = at + br.length;
+    return ' ';
+  });
+  if (texts.length === 0) return;
+  lines.push(plan.marked.slice(last).replace(MARKERS, '').length);
+  plan.marked = joined;
+  plan.breaks = { texts, lines };
+}
+
+/**
+ * Puts a hard-wrapped sentence's line breaks back into its translation: each at the space nearest to the same
+ * share of the text as in the source, in order, never inside a word or a marker. A translation with fewer
+ * spaces than breaks gets fewer lines.
+ */
+export function rebreak(translated: string, breaks: { texts: string[]; lines: number[] }): string {
+  // Candidate places: single spaces in text, with the number of text characters before them.
+  const spaces: Array<{ at: number; before: number }> = [];
+  let plain = 0;
+  let last = 0;
+  const scanText = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) {
+      if (translated[i] === ' ') spaces.push({ at: i, before: plain });
+      plain++;
+    }
+  };
+  for (const m of translated.matchAll(MARKERS)) {
+    scanText(last, m.index ?? 0);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  scanText(last, translated.length);
+  const total = breaks.lines.reduce((a, b) => a + b, 0) || 1;
+  const chosen: Array<{ at: number; text: string }> = [];
+  let cumulative = 0;
+  let next = 0;
+  breaks.texts.forEach((text, k) => {
+    cumulative += breaks.lines[k]!;
+    const goal = (cumulative / total) * plain;
+    // Leave one space for each later break.
+    const limit = spaces.length - (breaks.texts.length - k - 1);
+    let best = -1;
+    for (let i = next; i < limit; i++) {
+      if (best < 0 || Math.abs(spaces[i]!.before - goal) < Math.abs(spaces[best]!.before - goal)) best = i;
+      else break;
+    }
+    if (best < 0) return;
+    chosen.push({ at: spaces[best]!.at, text });
+    next = best + 1;
+  });
+  let out = '';
+  let at = 0;
+  for (const c of chosen) {
+    out += translated.slice(at, c.at) + c.text;
+    at = c.at + 1;
+  }
+  return out + translated.slice(at);
 }
 
 /** How the rebuilt pieces of a unit are written back into the source. */
@@ -404,7 +479,7 @@ type Position = { text: string; stack: number[] } | { atom: number };
  */
 export function rebuildUnit(plan: UnitPlan, translated: string, ctx: RenderContext): string {
   if (translated === plan.marked) return ctx.render(plan.srcStart, plan.srcEnd);
-  let tokens = tokenize(translated);
+  let tokens = tokenize(plan.breaks ? rebreak(translated, plan.breaks) : translated);
   if (ctx.preserveFormatting) tokens = restoreFormatting(tokenize(plan.marked), tokens);
   trimEdges(tokens);
 
