@@ -14,6 +14,11 @@ import { exportRows, splitSegments, type SegmentRow } from '../lib/segments.js';
 import type { OptionsInput } from '../lib/translate-request.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { ErrorAlert } from './ErrorAlert.js';
+import type { QaReportView } from '../../shared/ipc/contract.js';
+import { hasIssues } from '../../shared/protect/qa.js';
+import { ProtectedText } from '../screens/translate/ProtectedText.js';
+import { QaFlags, qaWords } from '../screens/translate/QaFlags.js';
+import { keptSpans } from '../../shared/protect/wrap.js';
 
 export interface SegmentsPaneProps {
   options: OptionsInput;
@@ -105,6 +110,9 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
     [run, segments, data],
   );
   const pseudo = data?.engine === 'pseudo';
+  const qa = useMemo(() => (data?.translations ?? []).map((x) => x.qa), [data]);
+  const flagged = qa.filter((r) => hasIssues(r)).length;
+  const kept = data?.translations.some((x) => x.protected) === true;
   const failures = useMemo(() => new Map((data?.failures ?? []).map((f) => [f.index, f.message])), [data]);
 
   const save = async (format: 'tsv' | 'csv') => {
@@ -113,11 +121,16 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
       const header = [
         t('translate.segments.headerSource'),
         pseudo ? t('translate.segments.headerPseudo') : t('translate.segments.headerTarget', { language: run.targetLang }),
+        t('translate.qa.label'),
       ];
       const res = await unwrap(
         api().app.saveTextFile({
           suggestedName: `translations-${run.targetLang.toLowerCase()}.${format}`,
-          content: exportRows(rows, format, header),
+          content: exportRows(
+            rows.map((r, i) => ({ ...r, flags: qaWords(t, f, qa[i]) })),
+            format,
+            header,
+          ),
         }),
       );
       setSaved(res ? t('translate.segments.saved', { path: res.path }) : null);
@@ -215,6 +228,11 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
             })}
           </span>
           {pseudo && <span className="badge badge-pseudo">{t('translate.output.pseudoBadge')}</span>}
+          {flagged > 0 && (
+            <span className="badge tr-qa-badge" role="status">
+              {t('translate.qa.flagged', { count: flagged })}
+            </span>
+          )}
           <button type="button" className="btn btn-small" onClick={() => void save('tsv')}>
             {t('translate.segments.exportTsv')}
           </button>
@@ -238,7 +256,7 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
         </div>
       )}
       {rows.length > 0 && (
-        <SegmentTable rows={rows} failures={failures} pending={batch.isPending} pseudo={pseudo} />
+        <SegmentTable rows={rows} failures={failures} pending={batch.isPending} pseudo={pseudo} qa={qa} kept={kept} />
       )}
     </section>
   );
@@ -249,11 +267,17 @@ function SegmentTable({
   failures,
   pending,
   pseudo,
+  qa,
+  kept,
 }: {
   rows: SegmentRow[];
   failures: Map<number, string>;
   pending: boolean;
   pseudo: boolean;
+  /** QA report per row (absent: not translated yet or not checked). */
+  qa: (QaReportView | undefined)[];
+  /** The run protected placeholders and code: the kept spans are marked in the sources. */
+  kept: boolean;
 }) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -287,7 +311,7 @@ function SegmentTable({
                 key={item.key}
                 role="row"
                 aria-rowindex={item.index + 2}
-                className="seg-row"
+                className={hasIssues(qa[item.index]) ? 'seg-row seg-row-flagged' : 'seg-row'}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 style={{
@@ -301,7 +325,7 @@ function SegmentTable({
                 <span role="cell" className="num">
                   {item.index + 1}
                 </span>
-                <span role="cell">{row.source}</span>
+                <span role="cell">{kept ? <ProtectedText text={row.source} spans={keptSpans(row.source, 'plain')} /> : row.source}</span>
                 {failures.has(item.index) ? (
                   <span role="cell" className="error-text">
                     {t('translate.segments.notTranslated', { message: failures.get(item.index) })}
@@ -309,6 +333,7 @@ function SegmentTable({
                 ) : (
                   <span role="cell" className={row.target ? undefined : 'pending'}>
                     {row.target || (pending ? t('translate.segments.translating') : '')}
+                    <QaFlags report={qa[item.index]} compact />
                   </span>
                 )}
               </div>

@@ -410,8 +410,9 @@ describe('multi-segment mode', () => {
     await waitFor(() => expect(app.callsOf('app.saveTextFile')).toHaveLength(1));
     const saved = app.callsOf('app.saveTextFile')[0]!;
     expect(saved.suggestedName).toBe('translations-de.tsv');
-    expect(saved.content.split('\r\n')[0]).toBe('source\ttarget (DE)');
-    expect(saved.content.split('\r\n').slice(1)).toEqual(['one\teno', '"two\nlines"\t', 'three\teerht']);
+    // The third column holds the QA flags of each segment (issue 22); these fake translations have none.
+    expect(saved.content.split('\r\n')[0]).toBe('source\ttarget (DE)\tCheck');
+    expect(saved.content.split('\r\n').slice(1)).toEqual(['one\teno\t', '"two\nlines"\t\t', 'three\teerht\t']);
     expect(await screen.findByText('Saved to /tmp/translations-de.tsv')).toBeTruthy();
   });
 
