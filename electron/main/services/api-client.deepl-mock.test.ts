@@ -15,7 +15,7 @@ import { prepareTexts } from './translate-protect.js';
 import { toView } from './translate.js';
 
 const found = findDeeplMock();
-if (!found.dir) console.warn(`[api-client.deepl-mock] skipped: ${found.reason}`);
+if (found.dir === null) console.warn(`[api-client.deepl-mock] skipped: ${found.reason}`);
 const suite = found.dir ? describe : describe.skip;
 
 let mock: RunningDeeplMock;
