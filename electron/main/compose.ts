@@ -89,6 +89,8 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     ...(config.localFaults && { faults: true }),
     events,
   });
+  // The local engine replaces its own Pro key when it is refused (deactivated on the Keys screen) and resends.
+  const connectionsTransport = local.healingTransport(ports.transport);
   const connections = new ConnectionsService({
     store: ports.stores.connections,
     credentials,
@@ -98,14 +100,14 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     makeClient: (o) =>
       new ApiClient({
         ...o,
-        transport: ports.transport,
+        transport: connectionsTransport,
         clock: ports.clock,
         ...(ports.random && { random: ports.random }),
         userAgent: config.userAgent,
         onRetry: (info) => events.emit('api.retrying', info),
       }),
   });
-  const { usage, adminKeys } = createUsageDomain({ ports, config, connections, events, i18n });
+  const { usage, adminKeys } = createUsageDomain({ ports, config, connections, events, i18n, local });
   const { network, desktop, proxyCredentials } = createNetworkDomain({ ports });
   const customisation = createCustomisationService({ connections, events });
   const services: AppServices = {

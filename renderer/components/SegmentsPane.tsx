@@ -7,7 +7,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { EventPayload, TranslateBatchOutput } from '../../shared/ipc/contract.js';
+import type { EventPayload, LanguagePairView, TranslateBatchOutput } from '../../shared/ipc/contract.js';
+import { EngineLabel } from '../screens/translate/EngineLabel.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, errorCode, unwrap } from '../lib/api.js';
 import { exportRows, splitSegments, type SegmentRow } from '../lib/segments.js';
@@ -21,6 +22,8 @@ export interface SegmentsPaneProps {
   connectionId: string | null;
   concurrency: number;
   blockedReason: string | undefined;
+  /** The connection's language pairs: say which ones the local engine takes through another language. */
+  pairs?: readonly LanguagePairView[] | null | undefined;
 }
 
 interface Run {
@@ -35,7 +38,7 @@ interface Run {
 
 let batchCounter = 0;
 
-export function SegmentsPane({ options, connectionId, concurrency, blockedReason }: SegmentsPaneProps) {
+export function SegmentsPane({ options, connectionId, concurrency, blockedReason, pairs }: SegmentsPaneProps) {
   const t = useT();
   const f = useFormat();
   const context = JSON.stringify([connectionId, options]);
@@ -215,6 +218,7 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
             })}
           </span>
           {pseudo && <span className="badge badge-pseudo">{t('translate.output.pseudoBadge')}</span>}
+          <EngineLabel engine={data.engine} source={run?.options.sourceLang} target={run?.targetLang ?? ''} pairs={pairs} />
           <button type="button" className="btn btn-small" onClick={() => void save('tsv')}>
             {t('translate.segments.exportTsv')}
           </button>

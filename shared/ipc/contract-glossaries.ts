@@ -140,6 +140,10 @@ export const ImportResult = z.object({
   encoding: z.string().optional(),
   delimiter: z.string().optional(),
   header: z.boolean().optional(),
+  /** True when `header` was Verso's guess (not the user's choice). */
+  headerGuessed: z.boolean().optional(),
+  /** CSV/TSV/XLSX: the first row's two cells (the preview says whether it is kept as an entry or read as titles). */
+  firstRow: z.tuple([z.string(), z.string()]).optional(),
   /** XLSX: the sheet names and the first row's cells (column choices). */
   sheets: z.array(z.string()).optional(),
   columns: z.array(z.string()).optional(),

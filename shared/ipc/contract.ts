@@ -36,11 +36,13 @@ import {
 } from './contract-common.js';
 
 export { AuthScheme, Id, LangCode, NoInput, Persistence } from './contract-common.js';
+import { QaReportView } from './contract-protect.js';
 import { translateCalls, translateEvents } from './contract-translate.js';
 import { historyCalls, historyEvents } from './contract-history.js';
 import { DEFAULT_DESKTOP_SETTINGS, desktopCalls, desktopEvents, desktopSettingsShape } from './contract-desktop.js';
 export * from './contract-desktop.js';
 export * from './contract-translate.js';
+export * from './contract-protect.js';
 export * from './contract-history.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -167,6 +169,8 @@ export const TranslateOptions = z
     nonSplittingTags: TagList.optional(),
     splittingTags: TagList.optional(),
     ignoreTags: TagList.optional(),
+    /** Keep placeholders and code as they are (not sent as a spec field; absent: Settings → Translate decides). */
+    protect: z.boolean().optional(),
   })
   .superRefine((o, ctx) => {
     // Spec rules the UI also shows; checked here so a wrong request never reaches the wire.
@@ -202,6 +206,10 @@ export const TranslationView = z.object({
   billedCharacters: z.number().optional(),
   modelTypeUsed: z.string().optional(),
   tagHandlingVersion: z.string().optional(),
+  /** QA of this translation against its source (placeholders, numbers, URLs, tags). */
+  qa: QaReportView.optional(),
+  /** The translation was made with placeholders and code protected. */
+  protected: z.boolean().optional(),
 });
 export type TranslationView = z.infer<typeof TranslationView>;
 
