@@ -84,7 +84,7 @@ export default function GlossariesView() {
   };
   const openNew = () => {
     // The pair last used in Translate, when the connection offers it for glossaries.
-    const first = defaultPair(pairs.data ?? [], useTranslateStore.getState().options);
+    const first = defaultPair(pairs.data ?? [], useTranslateStore.getState().options, navigator.language);
     useEditorStore.getState().open(
       { draftId: crypto.randomUUID(), glossaryId: null, name: '', sourceLang: first?.sourceLang ?? '', targetLang: first?.targetLang ?? '', entries: [['', '']] },
       false,

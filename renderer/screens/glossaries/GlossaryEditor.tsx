@@ -113,7 +113,7 @@ export function GlossaryEditor({
   useEffect(() => {
     const st = useEditorStore.getState();
     if (pairs.length === 0 || (st.sourceLang && st.targetLang)) return;
-    const p = defaultPair(pairs, useTranslateStore.getState().options) ?? pairs[0]!;
+    const p = defaultPair(pairs, useTranslateStore.getState().options, navigator.language) ?? pairs[0]!;
     st.setPair(p.sourceLang, p.targetLang);
   }, [pairs]);
   // Autosave: the draft on disk follows the editor a moment after each change.

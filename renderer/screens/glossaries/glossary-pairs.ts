@@ -16,16 +16,19 @@ export function usablePairs(glossaryPairs: readonly GlossaryPair[], translatable
 }
 
 /**
- * The pair a new glossary starts with: Translate's last pair (source and target by base code), else a pair with
- * Translate's target, else a pair from Translate's source, else the first offered. Null when none is offered.
+ * The pair a new glossary starts with: Translate's last pair (by base code); with Translate detecting the source,
+ * its target from the user's own language (`uiLanguage`) or from English; else a pair from Translate's source;
+ * else English → German, else the first offered. Null when none is offered.
  */
-export function defaultPair(pairs: readonly GlossaryPair[], lastUsed: { sourceLang: string; targetLang: string }): GlossaryPair | null {
+export function defaultPair(pairs: readonly GlossaryPair[], lastUsed: { sourceLang: string; targetLang: string }, uiLanguage = ''): GlossaryPair | null {
   const s = lastUsed.sourceLang ? base(lastUsed.sourceLang) : '';
   const t = lastUsed.targetLang ? base(lastUsed.targetLang) : '';
+  const find = (src: string, tgt: string) => (src && tgt && src !== tgt ? pairs.find((p) => base(p.sourceLang) === src && base(p.targetLang) === tgt) : undefined);
   return (
-    (s && t ? pairs.find((p) => base(p.sourceLang) === s && base(p.targetLang) === t) : undefined) ??
-    (t ? pairs.find((p) => base(p.targetLang) === t && base(p.sourceLang) !== t) : undefined) ??
+    find(s, t) ??
+    (s ? undefined : (find(base(uiLanguage), t) ?? find('EN', t))) ??
     (s ? pairs.find((p) => base(p.sourceLang) === s) : undefined) ??
+    find('EN', 'DE') ??
     pairs[0] ??
     null
   );
