@@ -40,6 +40,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test('local engine rows: not billed, labelled, wrapping at 900×700 with the file name as tooltip', async ({ verso: { page }, tempDir }, testInfo) => {
   test.skip(testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
+  // Four documents through the harness on a machine shared by several test runs.
+  test.setTimeout(300_000);
   const long = join(tempDir, LONG);
   const short = join(tempDir, 'notes.txt');
   await writeFile(long, 'The red car is fast.\nThe house is big.\n');
@@ -48,7 +50,7 @@ test('local engine rows: not billed, labelled, wrapping at 900×700 with the fil
   await chooseLocalEngine(page);
   await page.getByRole('button', { name: 'Documents' }).click();
   await page.getByTestId('documents-file-input').setInputFiles([long, short]);
-  await expect(page.getByRole('table').getByRole('row', { name: /notes\.txt/ })).toContainText('Ready');
+  await expect(page.getByRole('table').getByRole('row', { name: /notes\.txt/ })).toContainText('Ready', { timeout: 60_000 });
   await page.getByRole('checkbox', { name: 'German', exact: true }).check();
   await page.getByRole('checkbox', { name: 'French', exact: true }).check();
   await expect(page.getByText('2 files × 2 languages on the local engine: nothing is billed, there is no minimum.')).toBeVisible();

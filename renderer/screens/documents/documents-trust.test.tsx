@@ -85,6 +85,14 @@ describe('uploads whose fate is unknown', () => {
 });
 
 describe('the local engine bills nothing', () => {
+  it('an upload to the local engine that stopped half-way does not speak of billing; Send again is still asked for', async () => {
+    renderApp(base([job({ state: 'error', uploaded: false, local: true, error: { code: 'upload_interrupted' } })]) as never);
+    const r = await row(/report\.docx/);
+    expect(r.textContent).toMatch(/The local engine bills nothing: Send again translates it\./);
+    expect(r.textContent).not.toMatch(/billed twice/);
+    expect(within(r).getByRole('button', { name: 'Send again' })).toBeTruthy();
+  });
+
   it('a saved local row says "Not billed" and what made it (Apertium, through Spanish for EN→FR); a hosted row shows the service figure', async () => {
     renderApp(base([job({ local: true }), job({ jobId: 'j2', fileName: 'offer.docx', connectionId: 'c-hosted', billedCharacters: 51_234 })]) as never);
     const local = await row(/report\.docx/);
