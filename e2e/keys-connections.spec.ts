@@ -33,6 +33,11 @@ test('Keys follows the sidebar connection at once; the local engine heals after 
   // Verso cannot tell which key the pasted hosted key is, and says so instead of "not used by Verso".
   await expect(page.getByText(/Verso cannot tell which key/)).toBeVisible();
   await expect(row(page, 'Local Pro key')).toContainText('Not known to Verso');
+  // The admin tells Verso which key it is; from then on the table names the connection.
+  await page.getByLabel(/^Which key does .*Hosted service.* translate with\?$/).selectOption({ label: 'Local Pro key' });
+  await page.getByRole('button', { name: 'Remember' }).click();
+  await expect(row(page, 'Local Pro key')).toContainText(/Used by: .*Hosted service/);
+  await expect(page.getByText(/Verso cannot tell which key/)).toHaveCount(0);
 
   // A limit panel is open for the hosted account when the sidebar switches to the local engine.
   await row(page, 'Local Pro key').getByRole('button', { name: 'Set the limit of Local Pro key' }).click();

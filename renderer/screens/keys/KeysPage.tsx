@@ -75,6 +75,45 @@ function AddAdminKey({ connectionName }: { connectionName: string }) {
   );
 }
 
+/** "Which key does <connection> use?": the admin tells Verso, so the table can name it and warn before it is changed. */
+function LinkConnection({ connectionId, connection, keys }: { connectionId: string; connection: { id: string; name: string }; keys: DeveloperKeyView[] }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const [keyId, setKeyId] = useState('');
+  const link = useMutation({
+    mutationFn: () => unwrap(api().adminKeys.linkConnection({ connectionId, keyId, usedBy: connection.id })),
+    onSuccess: (listing) => qc.setQueryData(listKey(connectionId), listing),
+  });
+  const id = `link-${connection.id}`;
+  return (
+    <form
+      className="keys-link"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (keyId) link.mutate();
+      }}
+    >
+      <div className="field">
+        <label className="field-label" htmlFor={id}>
+          {t('keys.link.label', { connection: isolate(connection.name) })}
+        </label>
+        <select id={id} value={keyId} onChange={(e) => setKeyId(e.target.value)}>
+          <option value="">{t('keys.link.choose')}</option>
+          {keys.map((k) => (
+            <option key={k.keyId} value={k.keyId}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn-small" disabled={!keyId || link.isPending}>
+        {t('keys.link.save')}
+      </button>
+      {link.isError ? <KeysError error={link.error} /> : null}
+    </form>
+  );
+}
+
 type Panel = { kind: 'create' } | { kind: 'limit'; keys: DeveloperKeyView[] } | { kind: 'deactivate'; keys: DeveloperKeyView[] } | null;
 
 /** The keys of one connection; remounted (state reset) when the active connection changes. */
@@ -197,7 +236,12 @@ function KeysManager({ connectionId }: { connectionId: string }) {
       {exportCsv.isError ? <KeysError error={exportCsv.error} /> : null}
       {rename.isError ? <KeysError error={rename.error} /> : null}
       {unidentified.length > 0 ? (
-        <p className="alert alert-info">{t('keys.unidentified', { connections: fmt.list(unidentified.map((c) => isolate(c.name))) })}</p>
+        <div className="alert alert-info stack">
+          <p>{t('keys.unidentified', { connections: fmt.list(unidentified.map((c) => isolate(c.name))) })}</p>
+          {unidentified.map((c) => (
+            <LinkConnection key={c.id} connectionId={connectionId} connection={c} keys={keys.filter((k) => !k.isDeactivated)} />
+          ))}
+        </div>
       ) : null}
       {selectedKeys.length > 0 && panel === null ? (
         <div className="keys-bulk" role="group" aria-label={t('keys.bulk.label')}>
