@@ -9,6 +9,7 @@
  * outside all of them, and rebuilding can emit it exactly once.
  */
 import { CLOSE, cleanUserText, openSpan, placeholder, stripMarkers, tokenize, type Token } from './markers.js';
+import { protectedRegions } from '../../shared/protect/spans.js';
 import { sentenceRanges, type SplitMode } from './sentences.js';
 
 /** One element of a block: decoded text, an atom (kept verbatim), or an inline tag. */
@@ -197,7 +198,7 @@ export function planBlock(input: Item[], opts: BlockOptions): UnitPlan[] {
   };
   const before_ = (p: Point, q: Point): boolean => p.i < q.i || (p.i === q.i && p.k <= q.k);
 
-  const sentences = sentenceRanges(plain, opts.mode, opts.lang);
+  const sentences = keepRegionsWhole(sentenceRanges(plain, opts.mode, opts.lang), plain);
   const plans: UnitPlan[] = [];
   const blockStart: Point = { i: a, k: 0 };
   const blockEnd: Point = { i: b, k: 0 };
@@ -230,6 +231,28 @@ export function planBlock(input: Item[], opts: BlockOptions): UnitPlan[] {
     if (next) unitFrom = next.start;
   }
   return plans;
+}
+
+/**
+ * Joins sentences cut inside a protected span or an ICU block (`?` in a URL's query, `!` in `{module!r}`, a
+ * question in a plural branch): the span must reach the engine layer whole to be protected.
+ */
+function keepRegionsWhole<T extends { start: number; end: number }>(sentences: T[], plain: string): T[] {
+  if (sentences.length < 2) return sentences;
+  const regions = protectedRegions(plain);
+  if (regions.length === 0) return sentences;
+  const out: T[] = [sentences[0]!];
+  let r = 0;
+  for (let k = 1; k < sentences.length; k++) {
+    const cut = sentences[k]!.start;
+    while (r < regions.length && regions[r]!.end <= cut) r++;
+    const region = regions[r];
+    const prev = out[out.length - 1]!;
+    if (region && region.start < cut) {
+      out[out.length - 1] = { ...prev, end: sentences[k]!.end };
+    } else out.push(sentences[k]!);
+  }
+  return out;
 }
 
 const SEPARATOR = /^[\s\p{P}\p{S}\uFFFC]*$/u;
