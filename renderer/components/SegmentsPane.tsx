@@ -347,7 +347,7 @@ function SegmentTable({
         <span role="columnheader">{t('translate.segments.colSource')}</span>
         <span role="columnheader">{pseudo ? t('translate.output.pseudoLabel') : t('translate.segments.colTarget')}</span>
       </div>
-      <div className="seg-scroll" ref={scrollRef} tabIndex={0} aria-label={t('translate.segments.rowsLabel')}>
+      <div className="seg-scroll" role="rowgroup" ref={scrollRef} tabIndex={0} aria-label={t('translate.segments.rowsLabel')}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];

@@ -17,8 +17,11 @@ import { findProtectedSpans, type ProtectedKind, type ProtectedSpan } from './sp
 
 export type TagMode = 'plain' | 'xml' | 'html';
 
-/** The element that marks a kept span; a request whose texts contain it gets a numbered variant. */
-export const KEEP_TAG = 'x-verso-keep';
+/**
+ * The element that marks a kept span; a request whose texts contain it gets a numbered variant, so it never clashes.
+ * Short on purpose: the service bills the marks as characters (13 per span).
+ */
+export const KEEP_TAG = 'x-vk';
 
 /** A span the client keeps: the detector's kinds plus markup typed into plain text. */
 export interface KeptSpan {
