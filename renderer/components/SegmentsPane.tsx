@@ -17,6 +17,11 @@ import { SegmentColumnPicker } from '../screens/translate/SegmentColumnPicker.js
 import type { OptionsInput } from '../lib/translate-request.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { ErrorAlert } from './ErrorAlert.js';
+import type { QaReportView } from '../../shared/ipc/contract.js';
+import { hasIssues } from '../../shared/protect/qa.js';
+import { ProtectedText } from '../screens/translate/ProtectedText.js';
+import { QaFlags, qaWords } from '../screens/translate/QaFlags.js';
+import { keptSpans } from '../../shared/protect/wrap.js';
 
 export interface SegmentsPaneProps {
   options: OptionsInput;
@@ -134,6 +139,14 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
     () => new Map((data?.failures ?? []).map((f) => [run?.sent[f.index] ?? f.index, f.message])),
     [data, run],
   );
+  // QA reports by sheet row too (blank rows have none).
+  const qa = useMemo(() => {
+    const out: (QaReportView | undefined)[] = (run?.texts ?? []).map(() => undefined);
+    if (data && run) run.sent.forEach((row, k) => (out[row] = data.translations[k]?.qa));
+    return out;
+  }, [run, data]);
+  const flagged = qa.filter((r) => hasIssues(r)).length;
+  const kept = data?.translations.some((x) => x.protected) === true;
 
   const save = async (format: 'tsv' | 'csv') => {
     if (!data || !run) return;
@@ -141,20 +154,19 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
       const target = pseudo
         ? t('translate.segments.headerPseudo')
         : t('translate.segments.headerTarget', { language: run.targetLang });
-      // One column: "source, target" as before; a sheet: its own columns as they were, then the translation.
-      const header =
-        run.sheet.columns === 1
-          ? [t('translate.segments.headerSource'), target]
-          : [
-              ...Array.from({ length: run.sheet.columns }, (_, i) =>
-                t('translate.segments.headerColumn', { n: f.number(i + 1) }),
-              ),
-              target,
-            ];
+      // One column: "source, target" as before; a sheet: its own columns as they were, then the translation; the
+      // QA flags of each segment last (issue 22).
+      const header = [
+        ...(run.sheet.columns === 1
+          ? [t('translate.segments.headerSource')]
+          : Array.from({ length: run.sheet.columns }, (_, i) => t('translate.segments.headerColumn', { n: f.number(i + 1) }))),
+        target,
+        t('translate.qa.label'),
+      ];
       const res = await unwrap(
         api().app.saveTextFile({
           suggestedName: `translations-${run.targetLang.toLowerCase()}.${format}`,
-          content: exportSheet(run.sheet, byRow, format, header),
+          content: exportSheet(run.sheet, byRow, format, header, byRow.map((_, i) => qaWords(t, f, qa[i]))),
         }),
       );
       setSaved(res ? t('translate.segments.saved', { path: res.path }) : null);
@@ -262,6 +274,11 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
           </span>
           {pseudo && <span className="badge badge-pseudo">{t('translate.output.pseudoBadge')}</span>}
           <EngineLabel engine={data.engine} source={run?.options.sourceLang} target={run?.targetLang ?? ''} pairs={pairs} />
+          {flagged > 0 && (
+            <span className="badge tr-qa-badge" role="status">
+              {t('translate.qa.flagged', { count: flagged })}
+            </span>
+          )}
           <button type="button" className="btn btn-small" onClick={() => void save('tsv')}>
             {t('translate.segments.exportTsv')}
           </button>
@@ -285,7 +302,7 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
         </div>
       )}
       {rows.length > 0 && (
-        <SegmentTable rows={rows} failures={failures} pending={batch.isPending} pseudo={pseudo} />
+        <SegmentTable rows={rows} failures={failures} pending={batch.isPending} pseudo={pseudo} qa={qa} kept={kept} />
       )}
     </section>
   );
@@ -296,11 +313,17 @@ function SegmentTable({
   failures,
   pending,
   pseudo,
+  qa,
+  kept,
 }: {
   rows: SegmentRow[];
   failures: Map<number, string>;
   pending: boolean;
   pseudo: boolean;
+  /** QA report per row (absent: not translated yet or not checked). */
+  qa: (QaReportView | undefined)[];
+  /** The run protected placeholders and code: the kept spans are marked in the sources. */
+  kept: boolean;
 }) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -324,7 +347,7 @@ function SegmentTable({
         <span role="columnheader">{t('translate.segments.colSource')}</span>
         <span role="columnheader">{pseudo ? t('translate.output.pseudoLabel') : t('translate.segments.colTarget')}</span>
       </div>
-      <div className="seg-scroll" ref={scrollRef} tabIndex={0} aria-label={t('translate.segments.rowsLabel')}>
+      <div className="seg-scroll" role="rowgroup" ref={scrollRef} tabIndex={0} aria-label={t('translate.segments.rowsLabel')}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
@@ -334,7 +357,7 @@ function SegmentTable({
                 key={item.key}
                 role="row"
                 aria-rowindex={item.index + 2}
-                className="seg-row"
+                className={hasIssues(qa[item.index]) ? 'seg-row seg-row-flagged' : 'seg-row'}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 style={{
@@ -348,7 +371,7 @@ function SegmentTable({
                 <span role="cell" className="num">
                   {item.index + 1}
                 </span>
-                <span role="cell">{row.source}</span>
+                <span role="cell">{kept ? <ProtectedText text={row.source} spans={keptSpans(row.source, 'plain')} /> : row.source}</span>
                 {failures.has(item.index) ? (
                   <span role="cell" className="error-text">
                     {t('translate.segments.notTranslated', { message: failures.get(item.index) })}
@@ -356,6 +379,7 @@ function SegmentTable({
                 ) : (
                   <span role="cell" className={row.target ? undefined : 'pending'}>
                     {row.target || (pending && row.source.trim() !== '' ? t('translate.segments.translating') : '')}
+                    <QaFlags report={qa[item.index]} compact />
                   </span>
                 )}
               </div>

@@ -412,9 +412,9 @@ describe('multi-segment mode', () => {
     await waitFor(() => expect(app.callsOf('app.saveTextFile')).toHaveLength(1));
     const saved = app.callsOf('app.saveTextFile')[0]!;
     expect(saved.suggestedName).toBe('translations-de.tsv');
-    // The sheet comes back whole: its columns as they were, then the translation.
-    expect(saved.content.split('\r\n')[0]).toBe('column 1\tcolumn 2\ttarget (DE)');
-    expect(saved.content.split('\r\n').slice(1)).toEqual(['one\tnote\teno', '"two\nlines"\tx\t', 'three\t\teerht']);
+    // The sheet comes back whole: its columns as they were, then the translation, then the QA flags (issue 22).
+    expect(saved.content.split('\r\n')[0]).toBe('column 1\tcolumn 2\ttarget (DE)\tCheck');
+    expect(saved.content.split('\r\n').slice(1)).toEqual(['one\tnote\teno\t', '"two\nlines"\tx\t\t', 'three\t\teerht\t']);
     expect(await screen.findByText('Saved to /tmp/translations-de.tsv')).toBeTruthy();
   });
 

@@ -13,6 +13,7 @@ import { LanguageBar } from '../components/LanguageBar.js';
 import { OptionsPanel } from '../components/OptionsPanel.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { SinglePane } from '../components/SinglePane.js';
+import { QuotaWarning } from '../components/QuotaWarning.js';
 // The plain defaults, not the contract: the contract's schemas (and zod) stay out of the first paint.
 import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/translate-defaults.js';
 import type { TranslatePrefs } from '../../shared/ipc/contract-translate.js';
@@ -391,6 +392,7 @@ export default function TranslateScreen() {
           {t('translate.keys.symbol')}
         </button>
       </div>
+      <QuotaWarning />
       {keepNotice && (
         <div className="alert alert-warning" role="status">
           {keepNotice}

@@ -33,6 +33,8 @@ export const TranslatePrefs = z.object({
   historyMaxEntries: z.number().int().min(HISTORY_LIMITS.minEntries).max(HISTORY_LIMITS.maxEntries),
   /** Languages last used on each connection, by connection id. */
   perConnection: z.record(z.string().max(200), RememberedLanguages),
+  /** Placeholders and code are kept as they are in every request (each request may say otherwise in Options). */
+  protectSpans: z.boolean(),
   /**
    * Hard-wrapped text (e-mails, PDFs): `detect` joins the wrapped lines by default when Translate detects them
    * (`split_sentences=nonewlines`); `ask` only offers it. Either way the user can switch it per text.
@@ -48,6 +50,7 @@ export const TranslatePrefsPatch = z
     secondLanguage: LangCode.nullable().optional(),
     historyEnabled: z.boolean().optional(),
     historyMaxEntries: z.number().int().min(HISTORY_LIMITS.minEntries).max(HISTORY_LIMITS.maxEntries).optional(),
+    protectSpans: z.boolean().optional(),
     joinWrappedLines: z.enum(['detect', 'ask']).optional(),
     /** Remembers the languages of one connection. */
     remember: z

@@ -10,11 +10,13 @@ export const DEFAULT_TRANSLATE_PREFS = {
   historyEnabled: false,
   historyMaxEntries: HISTORY_LIMITS.defaultEntries,
   perConnection: {},
+  protectSpans: true,
   joinWrappedLines: 'detect',
 } as const satisfies {
   secondLanguage: null;
   historyEnabled: boolean;
   historyMaxEntries: number;
   perConnection: Record<string, never>;
+  protectSpans: boolean;
   joinWrappedLines: 'detect' | 'ask';
 };

@@ -99,6 +99,21 @@ export function TranslateSection() {
             </p>
           </div>
 
+          <div>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={p.protectSpans}
+                aria-describedby={`${uid}-protect-hint`}
+                onChange={(e) => update.mutate({ protectSpans: e.target.checked })}
+              />
+              {t('translate.protect.setting')}
+            </label>
+            <p id={`${uid}-protect-hint`} className="hint">
+              {t('translate.protect.settingHint')}
+            </p>
+          </div>
+
           <div className="stack">
             <div>
               <label className="check">

@@ -43,9 +43,14 @@ export function exportSheet(
   translations: readonly string[],
   format: 'tsv' | 'csv',
   header: readonly string[],
+  /** A last column per row (the QA flags), when given. */
+  extra?: readonly string[],
 ): string {
   return Papa.unparse(
-    { fields: [...header], data: sheet.rows.map((r, i) => [...r, translations[i] ?? '']) },
+    {
+      fields: [...header],
+      data: sheet.rows.map((r, i) => [...r, translations[i] ?? '', ...(extra ? [extra[i] ?? ''] : [])]),
+    },
     { delimiter: format === 'tsv' ? '\t' : ',', newline: '\r\n', quotes: false },
   );
 }
