@@ -12,6 +12,7 @@ import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { FORMALITY_VALUES } from '../../../shared/spec/languages.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { QuotaWarning } from '../../components/QuotaWarning.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
@@ -207,6 +208,7 @@ export function DocumentsView() {
         <h1>{t('documents.title')}</h1>
         <p className="doc-shortcuts">{t('documents.shortcuts')}</p>
       </header>
+      <QuotaWarning />
 
       <div
         className={`doc-drop${dragging ? ' doc-drop-active' : ''}`}
