@@ -35,6 +35,8 @@ export interface ServiceOptions {
   log?: boolean;
   /** Idle, header and request timeouts of both listeners (defaults in http/app.ts). */
   httpTimeouts?: HttpTimeouts;
+  /** Serve the v3 customisation endpoints (glossaries, style rules, memories, languages). Default true. */
+  v3?: boolean;
   /** Extra route registrations (document translation plugs in here). */
   plugins?: ServicePlugin[];
 }
@@ -129,6 +131,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     engines,
     detector: loadDetector(),
     glossaries: new GlossaryCache(),
+    v3: options.v3 !== false,
   };
   const rateLimit = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   const urls = { pro: '', free: '' };
