@@ -86,7 +86,7 @@ net.Server.prototype.listen = function (...args) {
 /** Starts the mock; resolves once `/healthz` answers. */
 export async function startDeeplMock(): Promise<RunningDeeplMock> {
   const found = findDeeplMock();
-  if (!found.dir) throw new Error(found.reason);
+  if (found.dir === null) throw new Error(found.reason);
   const dir = preparedCopy(found.dir);
   const port = await freePort();
   const proxyPort = await freePort();

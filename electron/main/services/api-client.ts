@@ -73,7 +73,7 @@ export interface CallOptions {
 
 interface RequestSpec {
   operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, string>;
   json?: unknown;
