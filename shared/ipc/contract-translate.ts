@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { Id, LangCode, NoInput } from './contract-common.js';
 
-export const LanguagePairView = z.object({ source: z.string(), target: z.string() });
+export const LanguagePairView = z.object({
+  source: z.string(),
+  target: z.string(),
+  /** The language the local engine goes through for this pair (Apertium: Spanish); absent when direct. */
+  via: z.string().optional(),
+});
 export type LanguagePairView = z.infer<typeof LanguagePairView>;
 
 export const LanguagePairs = z.object({
@@ -29,6 +34,11 @@ export const TranslatePrefs = z.object({
   perConnection: z.record(z.string().max(200), RememberedLanguages),
   /** Placeholders and code are kept as they are in every request (each request may say otherwise in Options). */
   protectSpans: z.boolean(),
+  /**
+   * Hard-wrapped text (e-mails, PDFs): `detect` joins the wrapped lines by default when Translate detects them
+   * (`split_sentences=nonewlines`); `ask` only offers it. Either way the user can switch it per text.
+   */
+  joinWrappedLines: z.enum(['detect', 'ask']),
 });
 export type TranslatePrefs = z.infer<typeof TranslatePrefs>;
 
@@ -38,6 +48,7 @@ export const DEFAULT_TRANSLATE_PREFS: TranslatePrefs = {
   historyMaxEntries: HISTORY_LIMITS.defaultEntries,
   perConnection: {},
   protectSpans: true,
+  joinWrappedLines: 'detect',
 };
 
 export const TranslatePrefsPatch = z
@@ -46,6 +57,7 @@ export const TranslatePrefsPatch = z
     historyEnabled: z.boolean().optional(),
     historyMaxEntries: z.number().int().min(HISTORY_LIMITS.minEntries).max(HISTORY_LIMITS.maxEntries).optional(),
     protectSpans: z.boolean().optional(),
+    joinWrappedLines: z.enum(['detect', 'ask']).optional(),
     /** Remembers the languages of one connection. */
     remember: z
       .object({ connectionId: Id, sourceLang: z.union([LangCode, z.literal('')]), targetLang: LangCode })

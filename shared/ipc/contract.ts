@@ -18,6 +18,7 @@ import { documentsCalls, documentsEvents } from './contract-documents.js';
 import { glossariesCalls, glossariesEvents } from './contract-glossaries.js';
 import { UsageView, usageCalls, usageEvents } from './contract-usage.js';
 import { adminKeysCalls, adminKeysEvents } from './contract-admin-keys.js';
+import { customisationCalls, customisationEvents } from './contract-customisation.js';
 export { GlossaryEntry, GlossaryView } from './contract-glossaries.js';
 export * from './contract-documents.js';
 
@@ -481,6 +482,7 @@ export const contract = {
 
   // Admin interface: developer keys (contract-admin-keys.ts).
   ...adminKeysCalls,
+  ...customisationCalls,
   // Answers the new connection as connections.* calls do (ConnectionView is defined here, so the entry is too).
   'adminKeys.saveNewKeyAsConnection': { input: adminKeysCalls['adminKeys.saveNewKeyAsConnection'].input, output: ConnectionView },
 
@@ -548,6 +550,7 @@ export const events = {
   'localService.statusChanged': LocalServiceStatus,
   ...usageEvents,
   ...adminKeysEvents,
+  ...customisationEvents,
   'settings.changed': Settings,
   ...documentsEvents,
   ...glossariesEvents,

@@ -47,6 +47,10 @@ interface Rule {
 const FILE_EXTENSIONS =
   'json|ya?ml|toml|ini|cfg|conf|xml|html?|css|scss|less|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|ps1|bat|cmd|exe|dll|so|dylib|app|dmg|pkg|deb|rpm|msi|apk|ipa|zip|tar|gz|tgz|bz2|xz|7z|rar|jar|war|txt|md|rst|csv|tsv|log|pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|epub|srt|vtt|po|pot|mo|xliff|xlf|strings|resx|properties|arb|lock|env|sql|db|sqlite|png|jpe?g|gif|svg|webp|ico|icns|mp3|mp4|wav|ogg|webm|mkv|mov|avi|ttf|otf|woff2?|wasm|bin|img|iso|plist|desktop|service|pem|crt|key|pub';
 
+/** A POSIX path segment; a segment followed by another `/` may hold spaces before capitalised words
+ *  (`~/Library/Application Support/Verso`). */
+const SEG = String.raw`(?:[\w.@%+~-]+(?:(?: [A-Z][\w.@%+~-]*)+(?=\/))?)`;
+
 const RULES: Rule[] = [
   // Code in backticks: fenced block first, then inline.
   { kind: 'code', re: /```[\s\S]*?```/g },
@@ -70,7 +74,7 @@ const RULES: Rule[] = [
   {
     kind: 'path',
     re: new RegExp(
-      String.raw`(?<![\w/.:~-])(?:(?:~|\$[A-Za-z_]\w*|\.{1,2})?\/[\w.@%+~-]+(?:\/[\w.@%+~-]*)+|(?:~|\$[A-Za-z_]\w*|\.{1,2})\/[\w.@%+~-]*(?:\/[\w.@%+~-]*)*|[\w.-]+(?:\/[\w.@%+-]+)+\.(?:${FILE_EXTENSIONS}))`,
+      String.raw`(?<![\w/.:~-])(?:(?:~|\$[A-Za-z_]\w*|\.{1,2})?\/${SEG}(?:\/${SEG}?)+|(?:~|\$[A-Za-z_]\w*|\.{1,2})\/(?:${SEG}(?:\/${SEG}?)*)?|(?<![^\s("'“‘])\/[\w.@%+~-]{3,}(?![\w/])|[\w.-]+(?:\/[\w.@%+-]+)+\.(?:${FILE_EXTENSIONS}))`,
       'g',
     ),
     trim: true,
@@ -221,7 +225,7 @@ function parseIcu(text: string, at: number): IcuBlock | null {
   return { start: at, end: pos + 1, plural: head[1] !== 'select', syntax, branches };
 }
 
-function detect(text: string, from: number, to: number, inPlural: boolean, out: Candidate[]): void {
+function detect(text: string, from: number, to: number, inPlural: boolean, out: Candidate[], blocks?: Array<[number, number]>): void {
   // ICU blocks first: their syntax is protected, their branches are scanned on their own.
   let chunk = from;
   for (let i = from; i < to; i++) {
@@ -229,6 +233,7 @@ function detect(text: string, from: number, to: number, inPlural: boolean, out: 
     const icu = parseIcu(text, i);
     if (!icu || icu.end > to) continue;
     detectPlain(text, chunk, i, inPlural, out);
+    blocks?.push([icu.start, icu.end]);
     for (const [s, e] of icu.syntax) out.push({ start: s, end: e, kind: 'icu', text: text.slice(s, e), rank: -1 });
     for (const [s, e] of icu.branches) detect(text, s, e, icu.plural || inPlural, out);
     chunk = icu.end;
@@ -265,4 +270,22 @@ export function findProtectedSpans(text: string): ProtectedSpan[] {
   detect(text, 0, text.length, false, found);
   found.sort((a, b) => a.start - b.start);
   return found.map(({ start, end, kind, text: t }) => ({ start, end, kind, text: t }));
+}
+
+/**
+ * Stretches of text that must stay in one piece (for a sentence splitter): every protected span, and each ICU
+ * plural/select block whole, branch texts included. Sorted, non-overlapping.
+ */
+export function protectedRegions(text: string): Array<{ start: number; end: number }> {
+  const found: Candidate[] = [];
+  const blocks: Array<[number, number]> = [];
+  detect(text, 0, text.length, false, found, blocks);
+  const regions = [...found.map((c) => [c.start, c.end] as [number, number]), ...blocks].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const out: Array<{ start: number; end: number }> = [];
+  for (const [start, end] of regions) {
+    const last = out[out.length - 1];
+    if (last && start < last.end) last.end = Math.max(last.end, end);
+    else out.push({ start, end });
+  }
+  return out;
 }
