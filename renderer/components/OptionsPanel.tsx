@@ -19,12 +19,14 @@ import {
   tagOptionsAvailability,
   xmlTagOptionsAvailability,
   type Availability,
+  type Msg,
 } from '../lib/translate-rules.js';
 import { ruleContext, type DraftProblems } from '../lib/translate-request.js';
 import { useMsg } from '../screens/translate/use-msg.js';
-import { optionsSummary } from '../screens/translate/options-summary.js';
+import { LOCAL_ENGINE_IGNORES, optionsSummary } from '../screens/translate/options-summary.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { openGlossaryEditor } from '../screens/glossaries/open-editor.js';
+import { ProtectOption } from '../screens/translate/ProtectOption.js';
 
 export interface OptionsPanelProps {
   options: DraftOptions;
@@ -93,7 +95,8 @@ export function OptionsPanel({
   const atGlossaryLimit = o.glossaryIds.length >= LIMITS.glossariesPerRequest;
   const xmlSet = !o.outlineDetection || Boolean(o.splittingTags || o.nonSplittingTags || o.ignoreTags);
   const problem = (k: keyof DraftOptions) => (problems[k] ? msg(problems[k]) : undefined);
-  const summary = optionsSummary(o, ctx);
+  const summary = optionsSummary(o, ctx, local ? LOCAL_ENGINE_IGNORES : []);
+  const listed = (ms: readonly Msg[]) => f.list(ms.map((m) => msg(m)));
 
   const toggleGlossary = (glossaryId: string, on: boolean) =>
     onChange({
@@ -111,9 +114,17 @@ export function OptionsPanel({
         {t('translate.options.title')}
         <span className="hint tr-summary">
           {' — '}
-          {summary.length
-            ? t('translate.options.summaryLabel', { list: f.list(summary.map((m) => msg(m))) })
+          {summary.inEffect.length
+            ? t('translate.options.summaryLabel', { list: listed(summary.inEffect) })
             : t('translate.options.summaryDefault')}
+          {summary.noEffect.length > 0 && (
+            <>
+              {'; '}
+              <span className="tr-summary-ignored">
+                {t('translate.options.summaryNoEffect', { list: listed(summary.noEffect) })}
+              </span>
+            </>
+          )}
         </span>
       </summary>
       <div className="options">
@@ -333,6 +344,7 @@ export function OptionsPanel({
 
         <fieldset>
           <legend>{t('translate.options.markup')}</legend>
+          <ProtectOption value={o.protect} onChange={(protect) => onChange({ protect })} />
           <div className="field">
             <label htmlFor={id('tags')}>{t('translate.options.tags')}</label>
             <select

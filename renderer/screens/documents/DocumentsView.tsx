@@ -12,6 +12,7 @@ import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { FORMALITY_VALUES } from '../../../shared/spec/languages.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { QuotaWarning } from '../../components/QuotaWarning.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
@@ -148,7 +149,9 @@ export function DocumentsView() {
   const okFiles = pending?.files.filter((x) => x.ok) ?? [];
   const perTarget = okFiles.reduce((n, x) => n + x.estimatedCharacters, 0);
   const total = perTarget * Math.max(1, targetLangs.length);
-  const overQuota = remaining.data !== null && remaining.data !== undefined && total > remaining.data;
+  // The local engine bills nothing: no minimum, no estimate of billed characters, no quota to pass.
+  const localEngine = active?.kind === 'local';
+  const overQuota = !localEngine && remaining.data !== null && remaining.data !== undefined && total > remaining.data;
   const hasPdf = okFiles.some((x) => x.extension === 'pdf');
   const hasImage = okFiles.some((x) => x.image);
   const targetList = useMemo(() => targets.data?.languages ?? [], [targets.data]);
@@ -205,6 +208,7 @@ export function DocumentsView() {
         <h1>{t('documents.title')}</h1>
         <p className="doc-shortcuts">{t('documents.shortcuts')}</p>
       </header>
+      <QuotaWarning />
 
       <div
         className={`doc-drop${dragging ? ' doc-drop-active' : ''}`}
@@ -290,7 +294,9 @@ export function DocumentsView() {
                   </td>
                   <td>
                     {x.ok
-                      ? x.minimumBilled
+                      ? localEngine
+                        ? t('documents.cost.local')
+                        : x.minimumBilled
                         ? t('documents.cost.minimum', { count: x.estimatedCharacters })
                         : t(x.exact ? 'documents.cost.exact' : 'documents.cost.about', { count: x.estimatedCharacters })
                       : '—'}
@@ -300,7 +306,7 @@ export function DocumentsView() {
             </tbody>
           </table>
           {pending.skipped > 0 && <p className="doc-note">{t('documents.skipped', { count: pending.skipped })}</p>}
-          {okFiles.some((x) => x.minimumBilled) && <p className="doc-note">{t('documents.minimumNote')}</p>}
+          {!localEngine && okFiles.some((x) => x.minimumBilled) && <p className="doc-note">{t('documents.minimumNote')}</p>}
           {hasImage && <p className="doc-note">{t('documents.imageNote')}</p>}
 
           <fieldset className="doc-options">
@@ -405,8 +411,10 @@ export function DocumentsView() {
           </fieldset>
 
           <p className="doc-total" role="status">
-            {t('documents.total', { count: total, files: okFiles.length, targets: targetLangs.length })}
-            {remaining.data !== null && remaining.data !== undefined && ` ${t('documents.remaining', { count: remaining.data })}`}
+            {localEngine
+              ? t('documents.totalLocal', { files: okFiles.length, targets: targetLangs.length })
+              : t('documents.total', { count: total, files: okFiles.length, targets: targetLangs.length })}
+            {!localEngine && remaining.data !== null && remaining.data !== undefined && ` ${t('documents.remaining', { count: remaining.data })}`}
           </p>
           {overQuota && (
             <div className="alert alert-warning" role="alert">
@@ -438,7 +446,9 @@ export function DocumentsView() {
         <h2 id="doc-queue-title">{t('documents.queue')}</h2>
         {s && jobs.length > 0 && (
           <p className="doc-summary" role="status">
-            {t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
+            {jobs.every((j) => j.local)
+              ? t('documents.summaryLocal', { saved: s.saved, active: s.active, failed: s.failed })
+              : t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
           </p>
         )}
         {docs.isPending && <p role="status">{t('app.common.loading')}</p>}

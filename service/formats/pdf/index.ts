@@ -41,6 +41,7 @@ import { dominantScript, pageBlocks, scriptOfLanguage } from './layout.js';
 import type { Block } from './layout.js';
 import { IDENTITY, PdfiumDocument } from './pdfium.js';
 import type { PageContent, Rect } from './pdfium.js';
+import { anyOverlap, sourceLines } from './layout-checks.js';
 import { typeset } from './typeset.js';
 import { findSlots, IncrementalUpdate, pdfNumber, slotKey, slotPdf } from './writer.js';
 import type { Placement } from './typeset.js';
@@ -195,11 +196,41 @@ function drawOperators(placements: Placement[], fontName: (face: FaceKey) => str
   return ops.join('\n');
 }
 
-/** Translates a PDF in place of its text and writes it to `outputPath`. Returns the billed characters. */
+/** A translated block as drawn: the rectangles its lines cover (from the baseline's descent to the ascent of its
+ * glyphs) and the faces its runs use. */
+export interface DrawnBlock {
+  page: number;
+  block: Block;
+  translation: string;
+  lines: Rect[];
+  faces: FaceKey[];
+  size: number;
+}
+
+/** The rectangles a placement's lines cover, one per line (runs on one baseline joined). */
+export function drawnLines(placement: Placement): Rect[] {
+  const byLine = new Map<number, Rect>();
+  for (const run of placement.runs) {
+    if (run.glyphs.length === 0) continue;
+    let w = 0;
+    run.glyphs.forEach((g, i) => (w += (g.advance / run.face.upem) * run.size + run.extra[i]!));
+    const r = { x0: run.x, x1: run.x + w, y0: run.y - 0.2 * run.size, y1: run.y + 0.7 * run.size };
+    const have = byLine.get(run.y);
+    if (have) {
+      have.x0 = Math.min(have.x0, r.x0);
+      have.x1 = Math.max(have.x1, r.x1);
+    } else byLine.set(run.y, r);
+  }
+  return [...byLine.values()];
+}
+
+/** Translates a PDF in place of its text and writes it to `outputPath`. Returns the billed characters. `observe`
+ * (tests, benchmark) sees every page's blocks and how each translated block was drawn. */
 export async function translatePdfInPlace(
   inputPath: string,
   outputPath: string,
   ctx: FormatContext,
+  observe?: (pages: Analysis['pages'], drawn: DrawnBlock[]) => void,
 ): Promise<number> {
   const missing = missingFonts();
   if (missing.length > 0) {
@@ -218,18 +249,41 @@ export async function translatePdfInPlace(
     const translated = new Map(analysis.blocks.map((b, i) => [b, texts[i]!]));
 
     const fonts = new FontSet();
+    const drawn: DrawnBlock[] = [];
     const edits: Array<{ remove: Set<number>; move: Map<number, { dx: number; dy: number }>; ops: string }> =
       [];
     for (const page of analysis.pages) {
       const placements: Placement[] = [];
       const remove = new Set<number>();
       const move = new Map<number, { dx: number; dy: number }>();
+      // Where text is on the page: lines left as drawn and every block's source lines, replaced by its drawn
+      // lines once placed. A block grown into free space that would cover any of them is set in its own box.
+      const taken = new Map<Block, Rect[]>(page.blocks.map((b) => [b, sourceLines(b)]));
       for (const block of page.blocks) {
         const text = translated.get(block);
         if (text === undefined) continue;
         const faces = await fonts.load(faceChain(styleOf(block.font)));
-        const placement = typeset(block, text, freeBox(block, page.blocks, page), fonts, faces);
+        const own = taken.get(block)!;
+        const clashes = (lines: Rect[]) => {
+          for (const [other, rects] of taken) {
+            if (other === block || !anyOverlap(lines, rects)) continue;
+            if (!anyOverlap(own, sourceLines(other), 0)) return true;
+          }
+          return false;
+        };
+        let placement = typeset(block, text, freeBox(block, page.blocks, page), fonts, faces);
+        if (clashes(drawnLines(placement))) placement = typeset(block, text, block.box, fonts, faces);
+        taken.set(block, drawnLines(placement));
         placements.push(placement);
+        if (observe)
+          drawn.push({
+            page: analysis.pages.indexOf(page),
+            block,
+            translation: text,
+            lines: drawnLines(placement),
+            faces: [...new Set(placement.runs.filter((r) => r.glyphs.length > 0).map((r) => r.face.key))],
+            size: placement.size,
+          });
         for (const index of block.replaced) remove.add(index);
         for (const [id, to] of placement.moves) {
           const { object, raise } = block.kept.get(id)!;
@@ -283,6 +337,7 @@ export async function translatePdfInPlace(
       );
     });
     await writeFile(outputPath, update.finish());
+    observe?.(analysis.pages, drawn);
     return translator.characters;
   } finally {
     doc.close();
