@@ -111,6 +111,8 @@ export function protectEngine(engine: Engine): Engine {
     sourceLanguages: () => engine.sourceLanguages(),
     targetLanguages: () => engine.targetLanguages(),
     supports: (source, target) => engine.supports(source, target),
+    // The pivot language a pair goes through (`GET /v2/languages/pairs` says it as via_lang).
+    ...(engine.via && { via: (source: string, target: string) => engine.via?.(source, target) }),
     async translate(request: EngineRequest): Promise<string[]> {
       const plans = request.units.map(protectUnit);
       const translated = await engine.translate({ ...request, units: plans.map((p) => p.unit) });

@@ -61,10 +61,11 @@ describe('Segments from a spreadsheet', () => {
     await user.click(screen.getByRole('button', { name: 'Export TSV' }));
     await waitFor(() => expect(app.callsOf('app.saveTextFile')).toHaveLength(1));
     expect(app.callsOf('app.saveTextFile')[0]!.content.split('\r\n')).toEqual([
-      'column 1\tcolumn 2\ttarget (DE)',
-      `btn.save\tSave changes\t${reverse('Save changes')}`,
-      '\t\t',
-      `btn.quit\tQuit\t${reverse('Quit')}`,
+      // The sheet's columns, the translation, then the QA check column (issue 22), in the sheet's row order.
+      'column 1\tcolumn 2\ttarget (DE)\tCheck',
+      `btn.save\tSave changes\t${reverse('Save changes')}\t`,
+      '\t\t\t',
+      `btn.quit\tQuit\t${reverse('Quit')}\t`,
     ]);
   });
 });
