@@ -378,7 +378,7 @@ describe('multi-segment mode', () => {
       'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
     });
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    const input = screen.getByLabelText(/One segment per line/);
+    const input = await screen.findByLabelText(/One segment per line/);
     // A spreadsheet range: first column is the text, a quoted cell holds a line break.
     fireEvent.change(input, { target: { value: 'one\tnote\n"two\nlines"\tx\nthree\t\n' } });
     // Two columns: Verso asks which one to translate (issue 20: it no longer takes the first one on its own).
@@ -432,12 +432,12 @@ describe('multi-segment mode', () => {
       },
     });
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(screen.getByLabelText(/One segment per line/), { target: { value: 'a\nb' } });
+    fireEvent.change(await screen.findByLabelText(/One segment per line/), { target: { value: 'a\nb' } });
     await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(/Batch cancelled/)).toBeTruthy();
     expect(app.callsOf('translate.cancel')[0]?.requestId).toBe(app.callsOf('translate.batch')[0]?.batchId);
-    expect((screen.getByLabelText(/One segment per line/) as HTMLTextAreaElement).value).toBe('a\nb');
+    expect((await screen.findByLabelText(/One segment per line/) as HTMLTextAreaElement).value).toBe('a\nb');
   });
 });
 

@@ -10,12 +10,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LanguageBar } from '../components/LanguageBar.js';
+import { hasFeature, useCapabilities } from '../lib/customisation-queries.js';
 import { OptionsPanel } from '../components/OptionsPanel.js';
-import { SegmentsPane } from '../components/SegmentsPane.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { SinglePane } from '../components/SinglePane.js';
 import { QuotaWarning } from '../components/QuotaWarning.js';
-import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
+// The plain defaults, not the contract: the contract's schemas (and zod) stay out of the first paint.
+import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/translate-defaults.js';
+import type { TranslatePrefs } from '../../shared/ipc/contract-translate.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, ApiError, unwrap } from '../lib/api.js';
 import { glossaryMatchesPair } from '../lib/translate-rules.js';
@@ -58,6 +60,8 @@ const useSwapNote = create<{ note: string | null; set: (note: string | null) => 
 }));
 
 const HistoryPanel = lazy(() => import('./translate/HistoryPanel.js'));
+// Segments mode (papaparse, the virtual table) is not on the first paint: fetched when the mode is first shown.
+const SegmentsPane = lazy(() => import('../components/SegmentsPane.js').then((m) => ({ default: m.SegmentsPane })));
 
 /** The system's preferred languages (Electron passes the OS's to Chromium; the harness has the browser's). */
 function systemLanguages(): readonly string[] {
@@ -79,7 +83,8 @@ export default function TranslateScreen() {
   const settings = useSettings();
   const prefsQuery = useTranslatePrefs();
   // Preferences that cannot be read (an older main) are the defaults: history off, no second language.
-  const prefs = { data: prefsQuery.data ?? (prefsQuery.isError ? DEFAULT_TRANSLATE_PREFS : undefined) };
+  const fallbackPrefs: TranslatePrefs = DEFAULT_TRANSLATE_PREFS;
+  const prefs = { data: prefsQuery.data ?? (prefsQuery.isError ? fallbackPrefs : undefined) };
   const sources = useLanguages('source', activeId);
   const targets = useLanguages('target', activeId);
   const pairs = useLanguagePairs(activeId);
@@ -161,9 +166,11 @@ export default function TranslateScreen() {
     [setOptions, release],
   );
 
-  const targetSupportsFormality = targetList?.find(
-    (l) => l.code.toUpperCase() === options.targetLang.toUpperCase(),
-  )?.supportsFormality;
+  // Where the service answers /v3/languages, its per-language features decide (formality here, the rest in the options).
+  const capabilities = useCapabilities(activeId);
+  const targetSupportsFormality =
+    hasFeature(capabilities.data, 'text', options.targetLang, 'formality') ??
+    targetList?.find((l) => l.code.toUpperCase() === options.targetLang.toUpperCase())?.supportsFormality;
 
   // Glossaries that no longer fit the pair (languages changed) are not sent; unknown ids are not sent either.
   const withGlossaries = useMemo<DraftOptions>(() => {
@@ -438,13 +445,15 @@ export default function TranslateScreen() {
           errorMessage={unsupportedDetected ? detectedUnsupportedWords(unsupportedDetected) : undefined}
         />
       ) : (
-        <SegmentsPane
-          options={wireOptions}
-          connectionId={activeId}
-          blockedReason={firstProblem ? msg(firstProblem) : undefined}
-          concurrency={settings.data?.batchConcurrency ?? 4}
-          pairs={pairList}
-        />
+        <Suspense fallback={<p className="hint">{t('app.common.loading')}</p>}>
+          <SegmentsPane
+            options={wireOptions}
+            connectionId={activeId}
+            blockedReason={firstProblem ? msg(firstProblem) : undefined}
+            concurrency={settings.data?.batchConcurrency ?? 4}
+            pairs={pairList}
+          />
+        </Suspense>
       )}
       {wrapped && (
         <JoinWrappedLines
@@ -469,6 +478,7 @@ export default function TranslateScreen() {
         glossaries={glossaries.data}
         glossariesError={glossaries.error}
         local={connection?.kind === 'local'}
+        connectionId={activeId}
         onChange={changeOptions}
         onReset={resetOptions}
       />

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { Id, LangCode, NoInput } from './contract-common.js';
+import { DEFAULT_TRANSLATE_PREFS as DEFAULTS, HISTORY_LIMITS } from './translate-defaults.js';
 
 export const LanguagePairView = z.object({
   source: z.string(),
@@ -20,7 +21,7 @@ export const LanguagePairs = z.object({
 });
 export type LanguagePairs = z.infer<typeof LanguagePairs>;
 
-export const HISTORY_LIMITS = { minEntries: 10, maxEntries: 10_000, defaultEntries: 1000 } as const;
+export { HISTORY_LIMITS };
 
 export const RememberedLanguages = z.object({ sourceLang: z.string().max(20), targetLang: z.string().max(20) });
 
@@ -42,14 +43,7 @@ export const TranslatePrefs = z.object({
 });
 export type TranslatePrefs = z.infer<typeof TranslatePrefs>;
 
-export const DEFAULT_TRANSLATE_PREFS: TranslatePrefs = {
-  secondLanguage: null,
-  historyEnabled: false,
-  historyMaxEntries: HISTORY_LIMITS.defaultEntries,
-  perConnection: {},
-  protectSpans: true,
-  joinWrappedLines: 'detect',
-};
+export const DEFAULT_TRANSLATE_PREFS: TranslatePrefs = DEFAULTS;
 
 export const TranslatePrefsPatch = z
   .object({

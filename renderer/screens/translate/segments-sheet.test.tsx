@@ -38,7 +38,7 @@ describe('Segments from a spreadsheet', () => {
       'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
     });
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(screen.getByLabelText(/One segment per line/), {
+    fireEvent.change(await screen.findByLabelText(/One segment per line/), {
       target: { value: 'btn.save\tSave changes\n\t\nbtn.quit\tQuit\n' },
     });
     const picker = screen.getByLabelText(/Column to translate/) as HTMLSelectElement;
