@@ -29,6 +29,9 @@ export interface Block {
   text: string;
   /** Kept objects by placeholder id, with their baseline offset from the line's baseline. */
   kept: Map<number, { object: TextObject; raise: number }>;
+  /** Spans in a script the source language does not use (a name in Arabic in an English text), by placeholder id:
+   * sent to the engine as placeholders and drawn again as they were. */
+  literals: Map<number, string>;
   /** Indices of the objects that the translation replaces. */
   replaced: number[];
   box: Rect;
@@ -454,10 +457,43 @@ function alignment(lines: Line[], pageWidth: number, rtl: boolean): Block['align
 }
 
 /** Joins a line's objects into text, with spaces where the gap says so and placeholders for kept objects. */
+/** Splits text into spans of the source script (translated) and of other scripts (kept): a kept span runs from
+ * a letter of another script to the last one, with what lies between them. */
+export function scriptSpans(text: string, script: Script): Array<{ text: string; foreign: boolean }> {
+  const out: Array<{ text: string; foreign: boolean }> = [];
+  let i = 0;
+  const chars = [...text];
+  let plain = '';
+  while (i < chars.length) {
+    const s = scriptOf(chars[i]!);
+    if (s === undefined || s === script) {
+      plain += chars[i++];
+      continue;
+    }
+    // A foreign span: up to the last foreign letter before a letter of the source script (or the end).
+    let j = i;
+    let lastForeign = i;
+    while (j < chars.length) {
+      const t = scriptOf(chars[j]!);
+      if (t === script) break;
+      if (t !== undefined) lastForeign = j;
+      j++;
+    }
+    if (plain) out.push({ text: plain, foreign: false });
+    plain = '';
+    out.push({ text: chars.slice(i, lastForeign + 1).join(''), foreign: true });
+    i = lastForeign + 1;
+  }
+  if (plain) out.push({ text: plain, foreign: false });
+  return out;
+}
+
 function lineText(
   line: Line,
   kept: Block['kept'],
   nextId: { n: number },
+  literals: Block['literals'],
+  script: Script | undefined,
 ): { text: string; replaced: number[] } {
   let text = '';
   let end = -Infinity;
@@ -475,7 +511,17 @@ function lineText(
       kept.set(id, { object: o, raise: o.oy - line.baseline });
       text += placeholder(id);
     } else {
-      text += cleanUserText(o.text);
+      const clean = cleanUserText(o.text);
+      if (script && (script !== 'latin' || /[^\u0000-\u007f]/.test(clean))) {
+        for (const span of scriptSpans(clean, script)) {
+          if (!span.foreign) text += span.text;
+          else {
+            const id = nextId.n++;
+            literals.set(id, span.text);
+            text += placeholder(id);
+          }
+        }
+      } else text += clean;
       replaced.push(o.index, ...(o.duplicates ?? []));
     }
     end = Math.max(end, o.x1);
@@ -522,11 +568,12 @@ export function pageBlocks(page: PageContent, pageIndex: number, options: Layout
   const groups = buildBlocks(lines, rules, { width: page.width, lines, drawings });
   const blocks: Block[] = groups.map((group) => {
     const kept: Block['kept'] = new Map();
+    const literals: Block['literals'] = new Map();
     const nextId = { n: 0 };
     let text = '';
     const replaced: number[] = [];
     for (const line of group) {
-      const t = lineText(line, kept, nextId);
+      const t = lineText(line, kept, nextId, literals, options.script);
       replaced.push(...t.replaced);
       if (t.text === '') continue;
       if (text === '') text = t.text;
@@ -567,7 +614,8 @@ export function pageBlocks(page: PageContent, pageIndex: number, options: Layout
         .flatMap((l) => l.objects)
         .filter((o) => o.font === font)
         .sort((a, b) => b.text.length - a.text.length)[0] ?? group[0]!.objects[0]!;
-    const plain = text.replace(/\uE003\d+\uE001/g, '');
+    const plain = text.replace(/\uE003(\d+)\uE001/g, (_, id: string) => literals.get(Number(id)) ?? '');
+    const source = text.replace(/\uE003\d+\uE001/g, ' ');
     const rtl =
       RTL_CHAR.test(plain) &&
       [...plain].filter((c) => RTL_CHAR.test(c)).length * 2 >
@@ -575,15 +623,19 @@ export function pageBlocks(page: PageContent, pageIndex: number, options: Layout
     const letters = hasLetter(plain);
     // Monospace is code only when it reads like code; a report printed from a terminal is prose.
     const mono = group.every(lineMono) && looksLikeCode(plain);
-    const script = dominantScript(plain);
-    // Formulas (most letters in math fonts) are left as drawn.
+    // Formulas (most letters in math fonts) are left as drawn; so are blocks without a word in the source script
+    // (spans in other scripts are kept inside the blocks that are translated).
     const translate =
-      letters && !mono && mathLetters <= textLetters && (!options.script || script === options.script);
+      letters &&
+      !mono &&
+      mathLetters <= textLetters &&
+      (options.script ? /\p{L}{2}/u.test(source) && hasLetter(source) : true);
     return {
       page: pageIndex,
       lines: group,
       text,
       kept,
+      literals,
       replaced,
       box,
       size,

@@ -14,6 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pseudo } from '../markup/test-support.js';
@@ -249,7 +250,60 @@ const faces = () =>
     );
   });
 
+/** "Hello World" in other scripts after English labels: the Russian line one text object, the Arabic and Chinese
+ * ones a label and a text object each. */
+const helloWorld = async () => {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const dejavu = await doc.embedFont(readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'), {
+    subset: true,
+  });
+  const cjk = await doc.embedFont(readFileSync('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'), {
+    subset: true,
+  });
+  const page = doc.addPage([595, 842]);
+  page.drawText('Hello World', { x: 60, y: 780, size: 14, font: dejavu });
+  // Arabic in visual order (as PDF writers place the shaped glyphs), after its label.
+  page.drawText('Arabic:', { x: 60, y: 740, size: 11, font: dejavu });
+  page.drawText([...'مرحبا بالعالم'].reverse().join(''), { x: 104, y: 740, size: 11, font: dejavu });
+  page.drawText('Russian: Привет, мир', { x: 60, y: 720, size: 11, font: dejavu });
+  page.drawText('Chinese (traditional):', { x: 60, y: 700, size: 11, font: dejavu });
+  page.drawText('你好世界', { x: 180, y: 700, size: 11, font: cjk });
+  return doc.save();
+};
+
 describe.skipIf(fontsMissing.length > 0)('PDF layout checks on fixtures', () => {
+  it(
+    'keeps spans in other scripts as they were and translates the labels beside them',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'verso-pdf-scripts-'));
+      try {
+        const { units, pages, drawn } = await translate(await helloWorld(), 'EN');
+        const labels = units.map((u) => u.replace(/\uE003\d+\uE001/g, '').trim()).sort();
+        expect(labels).toEqual(['Arabic:', 'Chinese (traditional):', 'Hello World', 'Russian:']);
+        expect(units.join(' ')).not.toMatch(/[\u0600-\u06FF\u0400-\u04FF\u4E00-\u9FFF]/u);
+        expect(overlaps(pages, drawn)).toEqual([]);
+        // The Arabic and Russian spans are drawn again after the translated labels (the pseudo engine upper-cases
+        // only what it is sent).
+        const out = drawn.map((d) => d.translation).join(' ');
+        expect(out).toContain('[ARABIC:');
+        expect(out).toContain('[RUSSIAN:');
+        const page = drawn.find((d) => d.translation.startsWith('[ARABIC'))!;
+        // The Arabic span is drawn again as read from its object.
+        const arabic = page.block.lines
+          .flatMap((l) => l.objects)
+          .find((o) => /[\u0600-\u06FF]/u.test(o.text))!;
+        expect([...page.block.literals.values()]).toEqual([arabic.text.trim()]);
+        expect([...drawn.find((d) => d.translation.startsWith('[RUSSIAN'))!.block.literals.values()]).toEqual(
+          ['Привет, мир'],
+        );
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('a form keeps one block per label: fields, radio buttons and check boxes separate them', async () => {
     const { units, pages, drawn } = await translate(await form(), 'EN');
     expect(units.slice().sort()).toEqual(FORM_LINES.slice().sort());
