@@ -115,6 +115,7 @@ export const api = {
     deactivate: call('adminKeys.deactivate'),
     bulkSetLimit: call('adminKeys.bulkSetLimit'),
     bulkDeactivate: call('adminKeys.bulkDeactivate'),
+    linkConnection: call('adminKeys.linkConnection'),
     audit: call('adminKeys.audit'),
     exportCsv: call('adminKeys.exportCsv'),
   },

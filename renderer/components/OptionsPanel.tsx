@@ -27,6 +27,7 @@ import { useMsg } from '../screens/translate/use-msg.js';
 import { LOCAL_ENGINE_IGNORES, optionsSummary } from '../screens/translate/options-summary.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { openGlossaryEditor } from '../screens/glossaries/open-editor.js';
+import { ProtectOption } from '../screens/translate/ProtectOption.js';
 import { StyleTmPicker } from './StyleTmPicker.js';
 
 export interface OptionsPanelProps {
@@ -316,6 +317,7 @@ export function OptionsPanel({
 
         <fieldset>
           <legend>{t('translate.options.markup')}</legend>
+          <ProtectOption value={o.protect} onChange={(protect) => onChange({ protect })} />
           <div className="field">
             <label htmlFor={id('tags')}>{t('translate.options.tags')}</label>
             <select

@@ -12,6 +12,9 @@ import { countCharacters } from '../lib/translate-rules.js';
 import type { LiveTranslation } from '../lib/use-live-translation.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { MOD_KEY } from './Sidebar.js';
+import { ProtectedSource } from '../screens/translate/ProtectedText.js';
+import { QaFlags } from '../screens/translate/QaFlags.js';
+import { useKeptSpans, useProtectionOn, useTagMode } from '../screens/translate/protect-state.js';
 
 /** Above this many characters the count warns that a paid plan bills them (a plan's month is often 500,000). */
 export const LARGE_TEXT_CHARS = 50_000;
@@ -62,6 +65,7 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
   const chars = countCharacters(text);
   const stale = live.stale;
   const busy = live.pending || stale;
+  const kept = useKeptSpans(text, useProtectionOn(), useTagMode());
 
   const copy = async () => {
     if (stale) return;
@@ -84,29 +88,31 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
           <label htmlFor="source-text" className="visually-hidden">
             {t('translate.source.label')}
           </label>
-          <textarea
-            id="source-text"
-            value={text}
-            autoFocus
-            placeholder={
-              auto ? t('translate.source.placeholderAuto') : t('translate.source.placeholderManual', { shortcut: `${MOD_KEY}Enter` })
-            }
-            onChange={(e) => {
-              onText(e.target.value);
-              setCopied('idle');
-              setCleared(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault();
-                live.translateNow();
-              } else if (e.key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
-                // Native undo cannot reach back past a swap or a Clear (the box's value was replaced): undo those.
-                if (undoClear() || onUndo()) e.preventDefault();
+          <ProtectedSource text={text} spans={kept.spans} extra={kept.extra} billed={billedPlan}>
+            <textarea
+              id="source-text"
+              value={text}
+              autoFocus
+              placeholder={
+                auto ? t('translate.source.placeholderAuto') : t('translate.source.placeholderManual', { shortcut: `${MOD_KEY}Enter` })
               }
-            }}
-            aria-keyshortcuts="Control+Enter Meta+Enter"
-          />
+              onChange={(e) => {
+                onText(e.target.value);
+                setCopied('idle');
+                setCleared(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                  e.preventDefault();
+                  live.translateNow();
+                } else if (e.key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
+                  // Native undo cannot reach back past a swap or a Clear (the box's value was replaced): undo those.
+                  if (undoClear() || onUndo()) e.preventDefault();
+                }
+              }}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+            />
+          </ProtectedSource>
           <div className="pane-footer">
             <span aria-live="polite">{t('app.common.characters', { count: chars })}</span>
             <span className="spacer" />
@@ -157,6 +163,7 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             {output}
             {held && !output && text.trim() !== '' && <p className="hint tr-held">{t('translate.source.restoredHeld')}</p>}
           </div>
+          {!stale && <QaFlags report={result?.translations[0]?.qa} />}
           <div className="pane-footer">
             {pseudo && (
               <span className="badge badge-pseudo" title={t('translate.output.pseudoTitle')}>

@@ -12,10 +12,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { LanguageBar } from '../components/LanguageBar.js';
 import { hasFeature, useCapabilities } from '../lib/customisation-queries.js';
 import { OptionsPanel } from '../components/OptionsPanel.js';
-import { SegmentsPane } from '../components/SegmentsPane.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { SinglePane } from '../components/SinglePane.js';
-import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
+import { QuotaWarning } from '../components/QuotaWarning.js';
+// The plain defaults, not the contract: the contract's schemas (and zod) stay out of the first paint.
+import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/translate-defaults.js';
+import type { TranslatePrefs } from '../../shared/ipc/contract-translate.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, ApiError, unwrap } from '../lib/api.js';
 import { glossaryMatchesPair } from '../lib/translate-rules.js';
@@ -45,6 +47,8 @@ import {
 } from './translate/language-logic.js';
 import { otherTarget } from './translate/other-target.js';
 import { EngineLabel } from './translate/EngineLabel.js';
+import { JoinWrappedLines } from './translate/JoinWrappedLines.js';
+import { looksHardWrapped } from './translate/hard-wrap.js';
 import type { RedirectWhy } from '../components/LanguageBar.js';
 import { useMsg } from './translate/use-msg.js';
 import './translate/translate.css';
@@ -56,6 +60,8 @@ const useSwapNote = create<{ note: string | null; set: (note: string | null) => 
 }));
 
 const HistoryPanel = lazy(() => import('./translate/HistoryPanel.js'));
+// Segments mode (papaparse, the virtual table) is not on the first paint: fetched when the mode is first shown.
+const SegmentsPane = lazy(() => import('../components/SegmentsPane.js').then((m) => ({ default: m.SegmentsPane })));
 
 /** The system's preferred languages (Electron passes the OS's to Chromium; the harness has the browser's). */
 function systemLanguages(): readonly string[] {
@@ -77,7 +83,8 @@ export default function TranslateScreen() {
   const settings = useSettings();
   const prefsQuery = useTranslatePrefs();
   // Preferences that cannot be read (an older main) are the defaults: history off, no second language.
-  const prefs = { data: prefsQuery.data ?? (prefsQuery.isError ? DEFAULT_TRANSLATE_PREFS : undefined) };
+  const fallbackPrefs: TranslatePrefs = DEFAULT_TRANSLATE_PREFS;
+  const prefs = { data: prefsQuery.data ?? (prefsQuery.isError ? fallbackPrefs : undefined) };
   const sources = useLanguages('source', activeId);
   const targets = useLanguages('target', activeId);
   const pairs = useLanguagePairs(activeId);
@@ -202,9 +209,15 @@ export default function TranslateScreen() {
   const problems = useMemo(() => draftProblems(effective), [effective]);
   const firstProblem = Object.values(problems)[0];
   const pairOk = reachable(pairList, effective.sourceLang, effective.targetLang);
+  // Hard-wrapped text (e-mail, PDF): joined by default when detected (Settings may make it an offer only).
+  const wrapped = useMemo(() => mode === 'single' && looksHardWrapped(text), [mode, text]);
+  const [joinChoice, setJoinChoice] = useState<boolean | null>(null);
+  const joinDefault = (prefs.data?.joinWrappedLines ?? 'detect') === 'detect';
+  const join = wrapped && options.splitSentences === '' && (joinChoice ?? joinDefault);
   const wireOptions = useMemo(
-    () => buildTranslateOptions(effective, targetSupportsFormality),
-    [effective, targetSupportsFormality],
+    () =>
+      buildTranslateOptions(join ? { ...effective, splitSentences: 'nonewlines' } : effective, targetSupportsFormality),
+    [effective, targetSupportsFormality, join],
   );
 
   const auto = settings.data?.translateAsYouType ?? true;
@@ -382,6 +395,7 @@ export default function TranslateScreen() {
           {t('translate.keys.symbol')}
         </button>
       </div>
+      <QuotaWarning />
       {keepNotice && (
         <div className="alert alert-warning" role="status">
           {keepNotice}
@@ -431,12 +445,24 @@ export default function TranslateScreen() {
           errorMessage={unsupportedDetected ? detectedUnsupportedWords(unsupportedDetected) : undefined}
         />
       ) : (
-        <SegmentsPane
-          options={wireOptions}
-          connectionId={activeId}
-          blockedReason={firstProblem ? msg(firstProblem) : undefined}
-          concurrency={settings.data?.batchConcurrency ?? 4}
-          pairs={pairList}
+        <Suspense fallback={<p className="hint">{t('app.common.loading')}</p>}>
+          <SegmentsPane
+            options={wireOptions}
+            connectionId={activeId}
+            blockedReason={firstProblem ? msg(firstProblem) : undefined}
+            concurrency={settings.data?.batchConcurrency ?? 4}
+            pairs={pairList}
+          />
+        </Suspense>
+      )}
+      {wrapped && (
+        <JoinWrappedLines
+          checked={joinChoice ?? joinDefault}
+          overridden={options.splitSentences !== ''}
+          onChange={(v) => {
+            setJoinChoice(v);
+            release();
+          }}
         />
       )}
       {/* Right under the texts, where it is seen when opened (the options below can be long). */}

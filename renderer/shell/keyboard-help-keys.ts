@@ -12,8 +12,7 @@ export interface KeyRow {
 }
 
 export const GLOBAL_KEYS: readonly KeyRow[] = [
-  { keys: 'F1', what: 'app.keys.help' },
-  { keys: 'Mod+/', what: 'app.keys.help' },
+  { keys: 'F1 · Mod+/', what: 'app.keys.help' },
   { keys: 'Mod+1 … 6', what: 'app.keys.screens' },
   { keys: 'Esc', what: 'app.keys.closeDialog' },
 ];

@@ -30,6 +30,8 @@ export interface DraftOptions {
   /** '' = the service's default for the tag handling chosen. */
   splitSentences: '' | '0' | '1' | 'nonewlines';
   preserveFormatting: boolean;
+  /** Placeholders and code: '' = as Settings → Translate says, 'on' = kept, 'off' = translated like other text. */
+  protect: '' | 'on' | 'off';
 }
 
 export const DEFAULT_OPTIONS: DraftOptions = {
@@ -52,6 +54,7 @@ export const DEFAULT_OPTIONS: DraftOptions = {
   ignoreTags: '',
   splitSentences: '',
   preserveFormatting: false,
+  protect: '',
 };
 
 export type TranslateMode = 'single' | 'multi';

@@ -109,6 +109,11 @@ export const adminKeysCalls = {
   'adminKeys.deactivate': { input: z.object({ ...Shown, keyId: Id }), output: DeveloperKeyView },
   'adminKeys.bulkSetLimit': { input: z.object({ ...Shown, keyIds: KeyIds, characters: KeyLimit }), output: BulkResult },
   'adminKeys.bulkDeactivate': { input: z.object({ ...Shown, keyIds: KeyIds }), output: BulkResult },
+  /**
+   * The admin says which key a connection Verso cannot place translates with (a key pasted in Settings carries no
+   * id): kept in main so the table shows "Used by" and the deactivation asks. Answers the listing again.
+   */
+  'adminKeys.linkConnection': { input: z.object({ ...Shown, keyId: Id, usedBy: Id }), output: KeysListing },
   'adminKeys.audit': { input: NoInput, output: z.array(AuditEntry) },
   /**
    * Saves the key table (of the shown connection) or the audit log as CSV for a spreadsheet in the UI language

@@ -42,22 +42,28 @@ interface Rule {
   trim?: boolean;
   /** Reject a match (after trimming); return false to drop it. */
   accept?: (m: string) => boolean;
+  /** A text without this can hold no match: the rule is skipped (most prose skips most rules). */
+  need: string | RegExp;
 }
 
 const FILE_EXTENSIONS =
   'json|ya?ml|toml|ini|cfg|conf|xml|html?|css|scss|less|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|ps1|bat|cmd|exe|dll|so|dylib|app|dmg|pkg|deb|rpm|msi|apk|ipa|zip|tar|gz|tgz|bz2|xz|7z|rar|jar|war|txt|md|rst|csv|tsv|log|pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|epub|srt|vtt|po|pot|mo|xliff|xlf|strings|resx|properties|arb|lock|env|sql|db|sqlite|png|jpe?g|gif|svg|webp|ico|icns|mp3|mp4|wav|ogg|webm|mkv|mov|avi|ttf|otf|woff2?|wasm|bin|img|iso|plist|desktop|service|pem|crt|key|pub';
 
+/** A POSIX path segment; a segment followed by another `/` may hold spaces before capitalised words
+ *  (`~/Library/Application Support/Verso`). */
+const SEG = String.raw`(?:[\w.@%+~-]+(?:(?: [A-Z][\w.@%+~-]*)+(?=\/))?)`;
+
 const RULES: Rule[] = [
   // Code in backticks: fenced block first, then inline.
-  { kind: 'code', re: /```[\s\S]*?```/g },
-  { kind: 'code', re: /`[^`\n]+`/g },
+  { kind: 'code', re: /```[\s\S]*?```/g, need: '```' },
+  { kind: 'code', re: /`[^`\n]+`/g, need: '`' },
   // Templates.
-  { kind: 'placeholder', re: /\{\{\{?[^{}\n]*\}\}\}?/g },
-  { kind: 'placeholder', re: /\$\{[^{}\n]*\}/g },
-  { kind: 'placeholder', re: /%\{[^{}\s]+\}/g },
+  { kind: 'placeholder', re: /\{\{\{?[^{}\n]*\}\}\}?/g, need: '{{' },
+  { kind: 'placeholder', re: /\$\{[^{}\n]*\}/g, need: '${' },
+  { kind: 'placeholder', re: /%\{[^{}\s]+\}/g, need: '%{' },
   // URLs before paths and e-mails (they contain both shapes).
-  { kind: 'url', re: /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|mailto:|www\.)[^\s<>"'`]+/g, trim: true },
-  { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g },
+  { kind: 'url', re: /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|mailto:|www\.)[^\s<>"'`]+/g, trim: true, need: /:\/\/|mailto:|www\./ },
+  { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, need: '@' },
   // Windows paths: drive, UNC, or an environment variable followed by a backslash. Inner segments may hold
   // spaces (`Program Files`, each further word capitalised) when another backslash follows; the last segment
   // stops at whitespace.
@@ -65,49 +71,55 @@ const RULES: Rule[] = [
     kind: 'path',
     re: /(?:\b[A-Za-z]:\\|\\\\[\w.$-]+\\|%[A-Za-z_][A-Za-z0-9_]*%\\)(?:[^\\\s<>:"|?*]+(?: [A-Z0-9(][^\\\s<>:"|?*]*)*\\)*[^\\\s<>:"|?*]*/g,
     trim: true,
+    need: '\\',
   },
   // POSIX paths: rooted (two segments or more), home, relative with ./ ../, or a/b/c.ext.
   {
     kind: 'path',
     re: new RegExp(
-      String.raw`(?<![\w/.:~-])(?:(?:~|\$[A-Za-z_]\w*|\.{1,2})?\/[\w.@%+~-]+(?:\/[\w.@%+~-]*)+|(?:~|\$[A-Za-z_]\w*|\.{1,2})\/[\w.@%+~-]*(?:\/[\w.@%+~-]*)*|[\w.-]+(?:\/[\w.@%+-]+)+\.(?:${FILE_EXTENSIONS}))`,
+      String.raw`(?<![\w/.:~-])(?:(?:~|\$[A-Za-z_]\w*|\.{1,2})?\/${SEG}(?:\/${SEG}?)+|(?:~|\$[A-Za-z_]\w*|\.{1,2})\/(?:${SEG}(?:\/${SEG}?)*)?|(?<![^\s("'“‘])\/[\w.@%+~-]{3,}(?![\w/])|[\w.-]+(?:\/[\w.@%+-]+)+\.(?:${FILE_EXTENSIONS}))`,
       'g',
     ),
     trim: true,
+    need: '/',
   },
   // Windows environment variables, Chrome i18n `$NAME$`, shell/PHP `$name`.
-  { kind: 'placeholder', re: /%[A-Za-z_][A-Za-z0-9_]*%/g },
-  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*\$/g },
-  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*/g },
+  { kind: 'placeholder', re: /%[A-Za-z_][A-Za-z0-9_]*%/g, need: '%' },
+  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*\$/g, need: '$' },
+  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*/g, need: '$' },
   // printf: Python %(name)s, positional %1$s, flags/width/precision/length, Objective-C %@, and %%.
   {
     kind: 'placeholder',
     re: /%(?:\([A-Za-z_][\w.]*\))?(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|z|j|t|q|I64|I32)?[diouxXeEfFgGaAcspn@%]/g,
+    need: '%',
   },
   // Qt / Windows positional %1.
-  { kind: 'placeholder', re: /%\d+\b/g },
+  { kind: 'placeholder', re: /%\d+\b/g, need: '%' },
   // Brace placeholders: {name}, {0}, {}, {0:.2f}, {name!r}, {count, number}, {d, date, short}.
   {
     kind: 'placeholder',
     re: /\{\s*(?:[A-Za-z_$][\w$.-]*|\d+)?(?:![rsa])?(?::[^{}\n]*)?\s*(?:,\s*[A-Za-z]+\s*(?:,[^{}\n]*)?)?\}/g,
+    need: '{',
   },
   // Versions: three parts or more, v-prefixed, or with a pre-release suffix.
   {
     kind: 'version',
     re: /(?<![\w.])(?:[vV]\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.-]+)?|\d+(?:\.\d+){2,}(?:[-+][0-9A-Za-z.-]+)?|\d+\.\d+[-+](?:alpha|beta|rc|pre|dev|preview|snapshot)[0-9A-Za-z.-]*)(?![\w.]*\w)/g,
     trim: true,
+    need: /\d\.\d|[vV]\d/,
   },
   // Identifiers.
-  { kind: 'identifier', re: /(?<![\p{L}\p{N}_$])(?:_+\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)*|\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)+)_*(?![\p{L}\p{N}_$])/gu }, // snake / CAPS_SNAKE
-  { kind: 'identifier', re: /(?<![\w.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)/g }, // call()
+  { kind: 'identifier', re: /(?<![\p{L}\p{N}_$])(?:_+\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)*|\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)+)_*(?![\p{L}\p{N}_$])/gu, need: '_' }, // snake / CAPS_SNAKE
+  { kind: 'identifier', re: /(?<![\w.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)/g, need: '()' }, // call()
   {
     // dotted.keys: at least one part of two characters or more (so e.g. / U.S. stay prose).
     kind: 'identifier',
     re: /(?<![\w.@/\\-])[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+(?![\w@/\\])/g,
     accept: (m) => m.split('.').some((p) => p.length >= 2) && !/^[A-Za-z]\.[A-Za-z]$/.test(m),
+    need: /[\w$]\.[A-Za-z_$]/,
   },
-  { kind: 'identifier', re: /(?<![\w$])[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w$])/g }, // camelCase, iOS
-  { kind: 'identifier', re: /(?<![\w$])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w$])/g }, // PascalCase (2+ humps)
+  { kind: 'identifier', re: /(?<![\w$])[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w$])/g, need: /[a-z][A-Z]/ }, // camelCase, iOS
+  { kind: 'identifier', re: /(?<![\w$])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w$])/g, need: /[a-z0-9][A-Z]/ }, // PascalCase (2+ humps)
 ];
 
 const FILE_EXT_RE = new RegExp(`\\.(?:${FILE_EXTENSIONS})$`, 'i');
@@ -143,6 +155,7 @@ interface Candidate extends ProtectedSpan {
 function scan(text: string, from: number, to: number, out: Candidate[]): void {
   const slice = text.slice(from, to);
   RULES.forEach((rule, rank) => {
+    if (typeof rule.need === 'string' ? !slice.includes(rule.need) : !rule.need.test(slice)) return;
     const re = rule.re;
     re.lastIndex = 0;
     for (let m = re.exec(slice); m; m = re.exec(slice)) {
@@ -221,14 +234,14 @@ function parseIcu(text: string, at: number): IcuBlock | null {
   return { start: at, end: pos + 1, plural: head[1] !== 'select', syntax, branches };
 }
 
-function detect(text: string, from: number, to: number, inPlural: boolean, out: Candidate[]): void {
+function detect(text: string, from: number, to: number, inPlural: boolean, out: Candidate[], blocks?: Array<[number, number]>): void {
   // ICU blocks first: their syntax is protected, their branches are scanned on their own.
   let chunk = from;
-  for (let i = from; i < to; i++) {
-    if (text[i] !== '{') continue;
+  for (let i = text.indexOf('{', from); i >= 0 && i < to; i = text.indexOf('{', i + 1)) {
     const icu = parseIcu(text, i);
     if (!icu || icu.end > to) continue;
     detectPlain(text, chunk, i, inPlural, out);
+    blocks?.push([icu.start, icu.end]);
     for (const [s, e] of icu.syntax) out.push({ start: s, end: e, kind: 'icu', text: text.slice(s, e), rank: -1 });
     for (const [s, e] of icu.branches) detect(text, s, e, icu.plural || inPlural, out);
     chunk = icu.end;
@@ -265,4 +278,22 @@ export function findProtectedSpans(text: string): ProtectedSpan[] {
   detect(text, 0, text.length, false, found);
   found.sort((a, b) => a.start - b.start);
   return found.map(({ start, end, kind, text: t }) => ({ start, end, kind, text: t }));
+}
+
+/**
+ * Stretches of text that must stay in one piece (for a sentence splitter): every protected span, and each ICU
+ * plural/select block whole, branch texts included. Sorted, non-overlapping.
+ */
+export function protectedRegions(text: string): Array<{ start: number; end: number }> {
+  const found: Candidate[] = [];
+  const blocks: Array<[number, number]> = [];
+  detect(text, 0, text.length, false, found, blocks);
+  const regions = [...found.map((c) => [c.start, c.end] as [number, number]), ...blocks].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const out: Array<{ start: number; end: number }> = [];
+  for (const [start, end] of regions) {
+    const last = out[out.length - 1];
+    if (last && start < last.end) last.end = Math.max(last.end, end);
+    else out.push({ start, end });
+  }
+  return out;
 }

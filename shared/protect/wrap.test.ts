@@ -13,12 +13,12 @@ describe('protectRequest on plain text', () => {
   it('wraps placeholders, paths and identifiers, switches to xml with the element ignored, and restores them', () => {
     const texts = ['Delete {count} items?', 'Open /home/anna/.config/verso/settings.json & set COMPANY_CODE <b>now</b>'];
     const p = protectRequest(texts, { targetLang: 'ES' } as Opts);
-    expect(p.options).toEqual({ targetLang: 'ES', tagHandling: 'xml', ignoreTags: ['x-verso-keep'] });
-    expect(p.texts[0]).toBe('Delete <x-verso-keep>{count}</x-verso-keep> items?');
+    expect(p.options).toEqual({ targetLang: 'ES', tagHandling: 'xml', ignoreTags: ['x-vk'] });
+    expect(p.texts[0]).toBe('Delete <x-vk>{count}</x-vk> items?');
     expect(p.texts[1]).toBe(
-      'Open <x-verso-keep>/home/anna/.config/verso/settings.json</x-verso-keep> &amp; set <x-verso-keep>COMPANY_CODE</x-verso-keep> <x-verso-keep>&lt;b></x-verso-keep>now<x-verso-keep>&lt;/b></x-verso-keep>',
+      'Open <x-vk>/home/anna/.config/verso/settings.json</x-vk> &amp; set <x-vk>COMPANY_CODE</x-vk> <x-vk>&lt;b></x-vk>now<x-vk>&lt;/b></x-vk>',
     );
-    const back = p.texts.map((t) => p.unwrap(fakeService(t, 'x-verso-keep')));
+    const back = p.texts.map((t) => p.unwrap(fakeService(t, 'x-vk')));
     expect(back).toEqual(['DELETE {count} ITEMS?', 'OPEN /home/anna/.config/verso/settings.json & SET COMPANY_CODE <b>NOW</b>']);
   });
 
@@ -38,16 +38,16 @@ describe('protectRequest on plain text', () => {
 
   it('escapes a URL with & inside the kept element and gives it back byte for byte', () => {
     const p = protectRequest(['See https://x.org/a?b=1&c=2 now'], {} as Opts);
-    expect(p.texts[0]).toBe('See <x-verso-keep>https://x.org/a?b=1&amp;c=2</x-verso-keep> now');
-    expect(p.unwrap(fakeService(p.texts[0]!, 'x-verso-keep'))).toBe('SEE https://x.org/a?b=1&c=2 NOW');
+    expect(p.texts[0]).toBe('See <x-vk>https://x.org/a?b=1&amp;c=2</x-vk> now');
+    expect(p.unwrap(fakeService(p.texts[0]!, 'x-vk'))).toBe('SEE https://x.org/a?b=1&c=2 NOW');
   });
 
   it('picks another element name when a text already contains ours', () => {
-    expect(chooseKeepTag(['plain'])).toBe('x-verso-keep');
-    expect(chooseKeepTag(['a <X-Verso-Keep> b'])).toBe('x-verso-keep-2');
-    const p = protectRequest(['literal <x-verso-keep> and {n}'], {} as Opts);
-    expect(p.options.ignoreTags).toEqual(['x-verso-keep-2']);
-    expect(p.unwrap(p.texts[0]!)).toBe('literal <x-verso-keep> and {n}');
+    expect(chooseKeepTag(['plain'])).toBe('x-vk');
+    expect(chooseKeepTag(['a <X-VK> b'])).toBe('x-vk-2');
+    const p = protectRequest(['literal <x-vk> and {n}'], {} as Opts);
+    expect(p.options.ignoreTags).toEqual(['x-vk-2']);
+    expect(p.unwrap(p.texts[0]!)).toBe('literal <x-vk> and {n}');
   });
 });
 
@@ -55,8 +55,8 @@ describe('protectRequest on XML and HTML', () => {
   it('adds the element to the user ignore_tags, keeps their markup and wraps only text between tags', () => {
     const text = '<p title="{count}">Delete {count} <a href="https://x.org/?a=1&amp;b">items</a> &amp; more</p>';
     const p = protectRequest([text], { tagHandling: 'html' as const, ignoreTags: ['code'] });
-    expect(p.options).toEqual({ tagHandling: 'html', ignoreTags: ['code', 'x-verso-keep'] });
-    expect(p.texts[0]).toBe('<p title="{count}">Delete <x-verso-keep>{count}</x-verso-keep> <a href="https://x.org/?a=1&amp;b">items</a> &amp; more</p>');
+    expect(p.options).toEqual({ tagHandling: 'html', ignoreTags: ['code', 'x-vk'] });
+    expect(p.texts[0]).toBe('<p title="{count}">Delete <x-vk>{count}</x-vk> <a href="https://x.org/?a=1&amp;b">items</a> &amp; more</p>');
     // In XML the answer stays XML: only our element goes.
     expect(p.unwrap(p.texts[0]!)).toBe(text);
   });
@@ -68,7 +68,7 @@ describe('protectRequest on XML and HTML', () => {
 
 describe('wrap and unwrap pieces', () => {
   it('unwrapText removes a self-closed or spaced element the service may write', () => {
-    expect(unwrapText('a <x-verso-keep >{n}</x-verso-keep> <x-verso-keep/>', 'xml', 'x-verso-keep')).toBe('a {n} ');
+    expect(unwrapText('a <x-vk >{n}</x-vk> <x-vk/>', 'xml', 'x-vk')).toBe('a {n} ');
   });
   it('wrapText round-trips any text through escape and unescape', () => {
     const text = 'a < b && c ]]> d {x} <i>';

@@ -17,8 +17,11 @@ import { findProtectedSpans, type ProtectedKind, type ProtectedSpan } from './sp
 
 export type TagMode = 'plain' | 'xml' | 'html';
 
-/** The element that marks a kept span; a request whose texts contain it gets a numbered variant. */
-export const KEEP_TAG = 'x-verso-keep';
+/**
+ * The element that marks a kept span; a request whose texts contain it gets a numbered variant, so it never clashes.
+ * Short on purpose: the service bills the marks as characters (13 per span).
+ */
+export const KEEP_TAG = 'x-vk';
 
 /** A span the client keeps: the detector's kinds plus markup typed into plain text. */
 export interface KeptSpan {
@@ -112,10 +115,15 @@ export function wrapText(text: string, spans: readonly KeptSpan[], mode: TagMode
   return out + esc(text.slice(at));
 }
 
-/** Removes our element from an answer (and unescapes it when the request was plain text turned XML). */
-export function unwrapText(text: string, mode: TagMode, tag: string): string {
+/** The pattern of our element's tags in an answer (`<x-vk>`, `</x-vk>`, `<x-vk/>`, any case, spaces allowed). */
+function keepTagPattern(tag: string): RegExp {
   const name = tag.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-  const bare = text.replace(new RegExp(`<\\/?${name}\\s*\\/?>`, 'gi'), '');
+  return new RegExp(`<\\/?${name}\\s*\\/?>`, 'gi');
+}
+
+/** Removes our element from an answer (and unescapes it when the request was plain text turned XML). */
+export function unwrapText(text: string, mode: TagMode, tag: string, pattern = keepTagPattern(tag)): string {
+  const bare = text.includes('<') ? text.replace(pattern, '') : text;
   return mode === 'plain' ? unescapeXmlText(bare) : bare;
 }
 
@@ -147,5 +155,6 @@ export function protectRequest<O extends TagOptions>(texts: readonly string[], o
   const tag = chooseKeepTag(texts);
   const sent = texts.map((t, i) => wrapText(t, spans[i]!, mode, tag));
   const next: O = { ...options, tagHandling: mode === 'plain' ? 'xml' : mode, ignoreTags: [...(options.ignoreTags ?? []), tag] };
-  return { texts: sent, options: next, spans, unwrap: (t) => unwrapText(t, mode, tag) };
+  const pattern = keepTagPattern(tag);
+  return { texts: sent, options: next, spans, unwrap: (t) => unwrapText(t, mode, tag, pattern) };
 }

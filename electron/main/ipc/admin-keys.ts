@@ -15,6 +15,7 @@ export function registerAdminKeysIpc(ctx: HandleContext, s: AppServices): void {
   handle(ctx, 'adminKeys.deactivate', (i) => a.deactivate(i.connectionId, i.keyId));
   handle(ctx, 'adminKeys.bulkSetLimit', (i) => a.bulkSetLimit(i.connectionId, i.keyIds, i.characters));
   handle(ctx, 'adminKeys.bulkDeactivate', (i) => a.bulkDeactivate(i.connectionId, i.keyIds));
+  handle(ctx, 'adminKeys.linkConnection', (i) => a.linkConnection(i.connectionId, i.keyId, i.usedBy));
   handle(ctx, 'adminKeys.audit', () => a.auditLog());
   handle(ctx, 'adminKeys.exportCsv', (i) => a.exportCsv(i));
 }

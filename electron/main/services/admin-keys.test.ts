@@ -176,6 +176,13 @@ describe('bound to the connection the screen showed', () => {
     expect(listing.connectionId).toBe(work);
     expect(listing.unidentified).toEqual([{ id: work, name: 'Work' }]);
     expect(listing.keys.every((k) => k.usedBy.length === 0)).toBe(true);
+    // The admin says which key it is: from then on the table names it.
+    const pro = listing.keys.find((k) => k.label === 'Local Pro key')!;
+    const linked = await ok(app.call('adminKeys.linkConnection', { connectionId: work, keyId: pro.keyId, usedBy: work }));
+    expect(linked.unidentified).toEqual([]);
+    expect(linked.keys.find((k) => k.keyId === pro.keyId)?.usedBy).toEqual([{ id: work, name: 'Work', local: false }]);
+    const again = await app.call('adminKeys.linkConnection', { connectionId: work, keyId: pro.keyId, usedBy: work });
+    expect(!again.ok && again.error.code).toBe('bad_request');
   });
 });
 

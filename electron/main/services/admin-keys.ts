@@ -204,6 +204,22 @@ export class AdminKeysService {
   }
 
   /**
+   * Records that connection `usedBy` translates with key `keyId` of the shown connection's account, as the admin
+   * says (Verso cannot read a pasted key's id). Only a connection to the same service that Verso cannot place yet.
+   */
+  async linkConnection(connectionId: string, keyId: string, usedBy: string): Promise<KeysListing> {
+    const listing = await this.list(connectionId);
+    if (!listing.keys.some((k) => k.keyId === keyId)) throw new ApiError('not_found', 'The service has no key with this id (it may have been removed elsewhere).');
+    if (!listing.unidentified.some((c) => c.id === usedBy)) {
+      throw new ApiError('bad_request', 'Verso already knows which key that connection uses, or it is not a connection to this service.');
+    }
+    const links = await this.linkMap();
+    links[keyId] = usedBy;
+    await this.files.write('links.json', { links });
+    return this.list(connectionId);
+  }
+
+  /**
    * The service shows a new key's secret once, in this answer. It stays in main (never in the renderer, the
    * result or a log) until the user has it copied or saved as a connection.
    */

@@ -15,7 +15,7 @@ import { prepareTexts } from './translate-protect.js';
 import { toView } from './translate.js';
 
 const found = findDeeplMock();
-if (!found.dir) console.warn(`[api-client.deepl-mock] skipped: ${found.reason}`);
+if (found.dir === null) console.warn(`[api-client.deepl-mock] skipped: ${found.reason}`);
 const suite = found.dir ? describe : describe.skip;
 
 let mock: RunningDeeplMock;
@@ -111,9 +111,9 @@ suite('API client against DeepL’s mock server', () => {
     const res = await client.translate(prep.texts, prep.options);
     const last = await lastRequest();
     expect(last.body).toMatchObject({
-      text: ['Delete <x-verso-keep>{count}</x-verso-keep> items &amp; open <x-verso-keep>https://x.org/?a=1&amp;b=2</x-verso-keep>'],
+      text: ['Delete <x-vk>{count}</x-vk> items &amp; open <x-vk>https://x.org/?a=1&amp;b=2</x-vk>'],
       tag_handling: 'xml',
-      ignore_tags: ['x-verso-keep'],
+      ignore_tags: ['x-vk'],
     });
     expect(last.body).not.toHaveProperty('protect');
     // The mock answers every text with one fixed sentence: the placeholder is lost, and QA says so.
@@ -125,6 +125,6 @@ suite('API client against DeepL’s mock server', () => {
     const { client, lastRequest } = sessionClient();
     const prep = prepareTexts(['<p>Use %s</p>'], { targetLang: 'FR', tagHandling: 'html', ignoreTags: ['code'] }, true);
     await client.translate(prep.texts, prep.options);
-    expect((await lastRequest()).body).toMatchObject({ text: ['<p>Use <x-verso-keep>%s</x-verso-keep></p>'], tag_handling: 'html', ignore_tags: ['code', 'x-verso-keep'] });
+    expect((await lastRequest()).body).toMatchObject({ text: ['<p>Use <x-vk>%s</x-vk></p>'], tag_handling: 'html', ignore_tags: ['code', 'x-vk'] });
   });
 });

@@ -30,7 +30,7 @@ describe('protection in the translate path', () => {
     const out = r.data.translations[0]!;
     for (const k of KEPT) expect(out.text).toContain(k);
     expect(out.text).not.toContain('Delete');
-    expect(out.text).not.toContain('x-verso-keep');
+    expect(out.text).not.toContain('x-vk');
     expect(out.text).toContain(' & '); // unescaped again
     expect(out.protected).toBe(true);
     expect(out.qa).toEqual({ missing: [], added: [] });

@@ -42,6 +42,19 @@ export function createUsageDomain(o: {
     dir: join(config.userDataDir, 'usage'),
     saveDialog: ports.saveDialog,
     ...(notifier && { notifier }),
+    csv: () => ({
+      uiLocale: i18n.format().locale,
+      words: {
+        time: i18n.t('usage.csv.time'),
+        connection: i18n.t('usage.csv.connection'),
+        accountCount: i18n.t('usage.csv.accountCount'),
+        accountLimit: i18n.t('usage.csv.accountLimit'),
+        keyCount: i18n.t('usage.csv.keyCount'),
+        keyLimit: i18n.t('usage.csv.keyLimit'),
+        periodStart: i18n.t('usage.csv.periodStart'),
+        periodEnd: i18n.t('usage.csv.periodEnd'),
+      },
+    }),
     notificationText: (a) => ({
       title: i18n.t(a.scope === 'key' ? 'usage.alert.notifyTitleKey' : 'usage.alert.notifyTitle', { threshold: a.threshold, connection: a.connectionName }),
       body: i18n.t('usage.alert.notifyBody', {

@@ -191,7 +191,8 @@ describe('UsageService against the local service', () => {
     const file = JSON.parse(await readFile(join(app.dir, 'usage', `snapshots-${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`), 'utf8'));
     expect(file.snapshots.at(-1).characterCount).toBe(11);
     const csv = await usage.historyCsv();
-    expect(csv.split('\r\n')[0]).toContain('character_count');
+    // Titles in the UI language (English here), BOM first (issue 21, point 10).
+    expect(csv.split('\r\n')[0]).toContain('\uFEFFTime (UTC),Connection,Account characters');
     expect(csv).toContain(',11,');
     const all = await app.call('usage.all');
     expect(all.ok && all.data.map((l) => l.report?.usage.characterCount)).toEqual([11]);

@@ -12,6 +12,7 @@ import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { FORMALITY_VALUES } from '../../../shared/spec/languages.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { QuotaWarning } from '../../components/QuotaWarning.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
@@ -211,6 +212,7 @@ export function DocumentsView() {
         <h1>{t('documents.title')}</h1>
         <p className="doc-shortcuts">{t('documents.shortcuts')}</p>
       </header>
+      <QuotaWarning />
 
       <div
         className={`doc-drop${dragging ? ' doc-drop-active' : ''}`}
@@ -451,7 +453,9 @@ export function DocumentsView() {
         <h2 id="doc-queue-title">{t('documents.queue')}</h2>
         {s && jobs.length > 0 && (
           <p className="doc-summary" role="status">
-            {t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
+            {jobs.every((j) => j.local)
+              ? t('documents.summaryLocal', { saved: s.saved, active: s.active, failed: s.failed })
+              : t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
           </p>
         )}
         {docs.isPending && <p role="status">{t('app.common.loading')}</p>}

@@ -173,7 +173,14 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
       {job.state === 'error' && job.error?.usage && (
         <p className="doc-row-note">{t('documents.quotaUsed', { used: f.number(job.error.usage.characterCount), limit: f.number(job.error.usage.characterLimit) })}</p>
       )}
-      {job.state === 'error' && <p className="doc-row-note">{t(`documents.errorHint.${job.error?.code ?? 'http'}` as MessageId)}</p>}
+      {job.state === 'error' && (
+        <p className="doc-row-note">
+          {/* The local engine bills nothing: an unknown upload there costs nothing twice. */}
+          {job.local && job.error && UNCERTAIN.has(job.error.code)
+            ? t('documents.errorHint.uploadUnknownLocal')
+            : t(`documents.errorHint.${job.error?.code ?? 'http'}` as MessageId)}
+        </p>
+      )}
       {job.state === 'error' && job.error?.code === 'source_needed' && (
         <SourceRetry job={job} onRetry={(sourceLang) => run(unwrap(d.retry({ jobId: job.jobId, sourceLang })))} />
       )}

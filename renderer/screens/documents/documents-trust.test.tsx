@@ -51,7 +51,10 @@ function job(patch: Partial<DocumentJobView>): DocumentJobView {
   };
 }
 
-const list = (...jobs: DocumentJobView[]): DocumentsList => ({ jobs, summary: { ...EMPTY_SUMMARY, failed: jobs.filter((j) => j.state === 'error').length } });
+const list = (...jobs: DocumentJobView[]): DocumentsList => ({
+  jobs,
+  summary: { ...EMPTY_SUMMARY, saved: jobs.filter((j) => j.state === 'saved').length, failed: jobs.filter((j) => j.state === 'error').length },
+});
 
 const base = (jobs: DocumentJobView[], pseudo = false) => ({
   'documents.list': () => list(...jobs),
@@ -82,6 +85,14 @@ describe('uploads whose fate is unknown', () => {
 });
 
 describe('the local engine bills nothing', () => {
+  it('an upload to the local engine that stopped half-way does not speak of billing; Send again is still asked for', async () => {
+    renderApp(base([job({ state: 'error', uploaded: false, local: true, error: { code: 'upload_interrupted' } })]) as never);
+    const r = await row(/report\.docx/);
+    expect(r.textContent).toMatch(/The local engine bills nothing: Send again translates it\./);
+    expect(r.textContent).not.toMatch(/billed twice/);
+    expect(within(r).getByRole('button', { name: 'Send again' })).toBeTruthy();
+  });
+
   it('a saved local row says "Not billed" and what made it (Apertium, through Spanish for EN→FR); a hosted row shows the service figure', async () => {
     renderApp(base([job({ local: true }), job({ jobId: 'j2', fileName: 'offer.docx', connectionId: 'c-hosted', billedCharacters: 51_234 })]) as never);
     const local = await row(/report\.docx/);
@@ -89,6 +100,8 @@ describe('the local engine bills nothing', () => {
     expect(local.textContent).not.toMatch(/50,000|billed\b(?! \()/);
     expect(await within(local).findByText(/Rule-based draft by Apertium on this computer, translated through Spanish/)).toBeTruthy();
     const hosted = await row(/offer\.docx/);
+    // Hosted jobs in the list: the summary counts what the services billed.
+    expect(screen.getByText(/characters billed\.$/, { selector: '.doc-summary' })).toBeTruthy();
     expect(hosted.textContent).toMatch(/51,234 characters billed/);
     expect(hosted.textContent).not.toMatch(/Apertium/);
   });
@@ -96,6 +109,7 @@ describe('the local engine bills nothing', () => {
   it('a direct pair is labelled without a pivot; the test engine says it is a pseudo-translation', async () => {
     renderApp(base([job({ local: true, targetLang: 'ES' })]) as never);
     expect(await screen.findByText('Rule-based draft by Apertium on this computer: check it before use.')).toBeTruthy();
+    expect(screen.getByText('1 saved, 0 in progress, 0 failed; nothing billed on the local engine.')).toBeTruthy();
     cleanup();
     resetRenderer();
     useUiStore.setState({ screen: 'documents' });

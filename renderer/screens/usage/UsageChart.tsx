@@ -140,11 +140,12 @@ export function UsageChart({ history, limit, now }: { history: UsageHistory; lim
             ],
             series: [
               { label: t('usage.chart.axisDay') },
-              { label: labels[0], scale: 'day', stroke: accent, fill: `color-mix(in srgb, ${accent} 25%, transparent)`, width: 2, paths: UPlot.paths.bars!({ size: [0.6, 40] }) },
-              { label: labels[1], scale: 'day', stroke: muted, width: 1.5, dash: [4, 4] },
-              { label: labels[2], scale: 'total', stroke: fg, width: 2, points: { show: true, size: 6 } },
-              { label: labels[3], scale: 'total', stroke: warn, width: 2, dash: [8, 6] },
-              ...(limit !== null ? [{ label: labels[4], scale: 'total', stroke: danger, width: 1 }] : []),
+              { label: labels[0], scale: 'day', stroke: accent, fill: `color-mix(in srgb, ${accent} 25%, transparent)`, width: 2, paths: UPlot.paths.bars!({ size: [0.6, 40] }), points: { show: false } },
+              { label: labels[1], scale: 'day', stroke: muted, width: 1.5, dash: [4, 4], points: { show: false } },
+              // The running total marks each known day, so a single day (the first read) still shows where it is.
+              { label: labels[2], scale: 'total', stroke: fg, width: 2, points: { show: true, size: 7, fill: fg } },
+              { label: labels[3], scale: 'total', stroke: warn, width: 2, dash: [8, 6], points: { show: false } },
+              ...(limit !== null ? [{ label: labels[4], scale: 'total', stroke: danger, width: 1, points: { show: false } }] : []),
             ],
           },
           data as never,
