@@ -83,6 +83,7 @@ const keys: DeveloperKeyView[] = Array.from({ length: 1000 }, (_, i) => ({
   creationTime: new Date(now - i * 3_600_000).toISOString(),
   isDeactivated: i % 5 === 0,
   characterLimit: i % 3 === 0 ? null : i * 100,
+  usedBy: [],
 }));
 const typed = 'key 99 prod';
 const per: { subject: number; baseline: number }[] = [];

@@ -18,6 +18,7 @@ import { forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-s
 import { useTranslateStore } from './state/translate-store.js';
 import { SCREENS, useUiStore, type ScreenId } from './state/ui-store.js';
 import { useDropAnywhere } from './screens/documents/drop-store.js';
+import { KeyboardHelpDialog, useKeyboardHelpShortcut } from './shell/KeyboardHelp.js';
 
 /**
  * A code-split screen that can be fetched ahead of need. Once its chunk is in, it renders directly (no Suspense):
@@ -113,6 +114,7 @@ function Root() {
   useDropAnywhere();
   useMenuCommands();
   useDesktopText();
+  useKeyboardHelpShortcut();
   const settings = useSettings();
   // Fetch the start screens while the first IPC answers are on their way.
   useEffect(preloadStartScreens, []);
@@ -146,8 +148,12 @@ function Root() {
       </div>
     );
   }
-  if (status.data.state === 'none') return <FirstRun />;
-  return <Shell />;
+  return (
+    <>
+      {status.data.state === 'none' ? <FirstRun /> : <Shell />}
+      <KeyboardHelpDialog />
+    </>
+  );
 }
 
 /**

@@ -37,6 +37,7 @@ serve flags:
   --rate-limit <n>       requests per second per key (default: off)
   --in-memory            keep state in memory (keys.json is still written)
   --quiet                no request logs
+  --without-v3           serve no /v3 customisation endpoints (glossaries, style rules, memories, languages)
   --exit-with-stdin      stop when stdin closes (used by the app, so the service never outlives it)
   --doc-max-upload-mb N  largest document upload (default 100; larger uploads get 413)
   --doc-concurrency N    documents translated at once (default 2)
@@ -100,6 +101,7 @@ async function serve(argv: string[]): Promise<void> {
       'rate-limit': { type: 'string' },
       'in-memory': { type: 'boolean' },
       quiet: { type: 'boolean' },
+      'without-v3': { type: 'boolean' },
       'exit-with-stdin': { type: 'boolean' },
       'doc-max-upload-mb': { type: 'string' },
       'doc-concurrency': { type: 'string' },
@@ -149,6 +151,7 @@ async function serve(argv: string[]): Promise<void> {
     faults: values.faults ?? env('FAULTS') === '1',
     rateLimit: rate ? Number(rate) : undefined,
     log: !(values.quiet ?? env('QUIET') === '1'),
+    v3: !(values['without-v3'] ?? env('WITHOUT_V3') === '1'),
     plugins: [documents],
   });
   const engineNames = svc.engines.engines.map((e) => e.label).join(', ') || 'none';

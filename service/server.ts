@@ -35,6 +35,8 @@ export interface ServiceOptions {
   log?: boolean;
   /** Idle, header and request timeouts of both listeners (defaults in http/app.ts). */
   httpTimeouts?: HttpTimeouts;
+  /** Serve the v3 customisation endpoints (glossaries, style rules, memories, languages). Default true. */
+  v3?: boolean;
   /** Extra route registrations (document translation plugs in here). */
   plugins?: ServicePlugin[];
 }
@@ -43,6 +45,9 @@ export interface ServiceKeys {
   pro_key: string;
   free_key: string;
   admin_key: string;
+  /** The key ids of the Pro and Free keys, so a client can tell them apart in the admin listing. */
+  pro_key_id?: string;
+  free_key_id?: string;
 }
 
 export interface ServiceContext extends RouteDeps {
@@ -68,10 +73,14 @@ export interface RunningService {
 /** Creates the first account (admin interface and detection beta on: it is the user's own machine) and keys. */
 export function bootstrapAccount(store: Store): ServiceKeys {
   const account = store.createAccount({ name: 'Local account', plan: 'pro', adminEnabled: true, detectBeta: true });
+  const pro = store.createKey({ accountId: account.id, tier: 'pro', label: 'Local Pro key' });
+  const free = store.createKey({ accountId: account.id, tier: 'free', label: 'Local Free key' });
   return {
-    pro_key: store.createKey({ accountId: account.id, tier: 'pro', label: 'Local Pro key' }).secret,
-    free_key: store.createKey({ accountId: account.id, tier: 'free', label: 'Local Free key' }).secret,
+    pro_key: pro.secret,
+    free_key: free.secret,
     admin_key: store.createKey({ accountId: account.id, tier: 'admin', label: 'Local admin key' }).secret,
+    pro_key_id: pro.key.keyId,
+    free_key_id: free.key.keyId,
   };
 }
 
@@ -103,6 +112,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     if (options.dataDir) writeKeysFile(options.dataDir, keys);
   } else if (keysFile && existsSync(keysFile)) {
     keys = JSON.parse(readFileSync(keysFile, 'utf8')) as ServiceKeys;
+    // keys.json from before key ids were written: add them (looked up by the secret's hash).
+    const proId = keys.pro_key_id ?? store.findKeyBySecret(keys.pro_key)?.keyId;
+    const freeId = keys.free_key_id ?? store.findKeyBySecret(keys.free_key)?.keyId;
+    if ((proId && !keys.pro_key_id) || (freeId && !keys.free_key_id)) {
+      keys = { ...keys, ...(proId && { pro_key_id: proId }), ...(freeId && { free_key_id: freeId }) };
+      writeKeysFile(options.dataDir!, keys);
+    }
   } else {
     throw new Error(`keys.json is missing from ${options.dataDir}; the keys cannot be recovered (only hashes are stored).`);
   }
@@ -115,6 +131,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     engines,
     detector: loadDetector(),
     glossaries: new GlossaryCache(),
+    v3: options.v3 !== false,
   };
   const rateLimit = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   const urls = { pro: '', free: '' };

@@ -8,6 +8,7 @@ import type { AppInfo } from '../../shared/ipc/contract.js';
 import type { AppServices } from './ipc/services.js';
 import { createUsageDomain } from './services/usage-compose.js';
 import { createGlossariesService } from './services/glossaries.js';
+import { createCustomisationService } from './services/customisation.js';
 import { ApiClient } from './services/api-client.js';
 import { AppService, type Clipboard, type SaveDialog } from './services/app-service.js';
 import { ConnectionsService, type HostedEndpoints } from './services/connections.js';
@@ -88,6 +89,8 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     ...(config.localFaults && { faults: true }),
     events,
   });
+  // The local engine replaces its own Pro key when it is refused (deactivated on the Keys screen) and resends.
+  const connectionsTransport = local.healingTransport(ports.transport);
   const connections = new ConnectionsService({
     store: ports.stores.connections,
     credentials,
@@ -97,21 +100,23 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     makeClient: (o) =>
       new ApiClient({
         ...o,
-        transport: ports.transport,
+        transport: connectionsTransport,
         clock: ports.clock,
         ...(ports.random && { random: ports.random }),
         userAgent: config.userAgent,
         onRetry: (info) => events.emit('api.retrying', info),
       }),
   });
-  const { usage, adminKeys } = createUsageDomain({ ports, config, connections, events, i18n });
+  const { usage, adminKeys } = createUsageDomain({ ports, config, connections, events, i18n, local });
   const { network, desktop, proxyCredentials } = createNetworkDomain({ ports });
+  const customisation = createCustomisationService({ connections, events });
   const services: AppServices = {
     connections,
     languages: new LanguagesService(connections, ports.stores.cache, () => ports.clock.now()),
     ...createTranslateDomain({ connections, events, store: ports.stores.settings, fs: ports.fs, dir: config.userDataDir, now: () => ports.clock.now(), concurrency: () => settings.get().batchConcurrency }),
     usage,
-    glossaries: createGlossariesService({ connections, events, settings, saveDialog: ports.saveDialog, userDataDir: config.userDataDir }),
+    glossaries: createGlossariesService({ connections, events, settings, saveDialog: ports.saveDialog, userDataDir: config.userDataDir, inPlace: customisation.inPlace }),
+    customisation,
     adminKeys,
     documents: createDocumentsService({ ports, config, connections, events, i18n }),
     settings,

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ConnectionView } from '../../shared/ipc/contract.js';
 import { useFormat, useT } from '../i18n/index.js';
-import { api, unwrap } from '../lib/api.js';
+import { api, ApiError, unwrap } from '../lib/api.js';
 import { DetailedNote } from './DetailedNote.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { SessionOnlyCheck, usePersistenceChoice } from './SessionOnlyCheck.js';
@@ -202,9 +202,23 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
           {add.isPending ? t('connections.form.checking') : t('connections.form.checkAndSave')}
         </button>
       </div>
-      {add.isError && <ErrorAlert error={add.error} look="box" />}
+      {add.isError && <ErrorAlert error={add.error} look="box" {...addErrorMessage(add.error, t)} />}
     </form>
   );
+}
+
+/** Causes main names (`serviceCode`) that the generic words for the error code would hide. */
+function addErrorMessage(error: unknown, t: ReturnType<typeof useT>): { message?: string } {
+  const code = error instanceof ApiError ? error.error.serviceCode : undefined;
+  if (code === 'hosted_address_missing_pro' || code === 'hosted_address_missing_free') {
+    return {
+      message: t('connections.form.hostedAddressMissing', {
+        tier: code.endsWith('free') ? 'free' : 'pro',
+        choice: t('firstRun.custom.title'),
+      }),
+    };
+  }
+  return {};
 }
 
 function LanguageBadges({

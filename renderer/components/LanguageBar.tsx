@@ -5,6 +5,7 @@
  * in the target language (or that the second language was used), and says plainly when the lists could not be
  * loaded or come from the pseudo engine.
  */
+import type { ReactNode } from 'react';
 import type { LanguagePairView, LanguageView } from '../../shared/ipc/contract.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { reachable, reachableTargets, sameBase, sameCode } from '../screens/translate/language-logic.js';
@@ -19,15 +20,27 @@ export interface LanguageBarProps {
   sourceLang: string;
   targetLang: string;
   detected: string | null;
-  /** The second language used because the text already is in the target language. */
+  /** The target used instead because the text already is in the target language. */
   redirectedTo: string | null;
+  /** Why that one: the second language (Settings), the last other target used, or the first one reachable. */
+  redirectWhy?: RedirectWhy;
   loading: boolean;
   error: unknown;
   pseudo: boolean;
   onChange: (patch: { sourceLang?: string; targetLang?: string }) => void;
   onSwap: () => void;
   onRetry: () => void;
+  /** More one-line notes for the status line under the pickers (the swap's note and its Undo). */
+  status?: ReactNode;
 }
+
+export type RedirectWhy = 'second' | 'last' | 'first';
+
+const REDIRECT_MESSAGES = {
+  second: 'translate.lang.redirected',
+  last: 'translate.lang.redirectedLast',
+  first: 'translate.lang.redirectedFirst',
+} as const;
 
 export function LanguageBar(p: LanguageBarProps) {
   const t = useT();
@@ -114,20 +127,32 @@ export function LanguageBar(p: LanguageBarProps) {
         >
           {t('translate.lang.refreshSymbol')}
         </button>
-        {p.loading && <span className="spinner" role="status" aria-label={t('translate.lang.loading')} />}
+        {/* Always in place (hidden when idle), so the bar never reflows when loading starts or ends. */}
+        <span
+          className={p.loading ? 'spinner' : 'spinner tr-idle'}
+          role="status"
+          aria-label={p.loading ? t('translate.lang.loading') : undefined}
+        />
         {p.pseudo && (
           <span className="badge badge-pseudo" title={t('translate.lang.pseudoTitle')}>
             {t('translate.lang.pseudoEngine')}
           </span>
         )}
       </div>
-      <p id="detected-lang" className="hint" aria-live="polite">
+      {/* A status line of fixed height: what is detected, redirects, the swap's note and Undo never push the panes. */}
+      <div className="tr-bar-status">
+        <p id="detected-lang" className="hint" aria-live="polite">
         {p.sourceLang === '' && p.detected ? t('translate.lang.detected', { language: name(p.detected) }) : ''}
-        {p.redirectedTo && p.detected
-          ? ` ${t('translate.lang.redirected', { language: name(p.detected), second: name(p.redirectedTo) })}`
+        {p.redirectedTo && (p.detected || p.sourceLang)
+          ? ` ${t(REDIRECT_MESSAGES[p.redirectWhy ?? 'second'], {
+              language: name(p.detected ?? p.sourceLang),
+              second: name(p.redirectedTo),
+            })}`
           : ''}
         {sameAsTarget ? ` ${t('translate.lang.alreadyTarget', { language: name(p.targetLang) })}` : ''}
-      </p>
+        </p>
+        {p.status}
+      </div>
       {targetMissing && (
         <p className="reason" role="alert">
           {t('translate.lang.targetMissing', { language: name(p.targetLang) })}

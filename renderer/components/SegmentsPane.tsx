@@ -7,13 +7,21 @@
 import { useMutation } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { EventPayload, TranslateBatchOutput } from '../../shared/ipc/contract.js';
+import type { EventPayload, LanguagePairView, TranslateBatchOutput } from '../../shared/ipc/contract.js';
+import { EngineLabel } from '../screens/translate/EngineLabel.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, errorCode, unwrap } from '../lib/api.js';
-import { exportRows, splitSegments, type SegmentRow } from '../lib/segments.js';
+import type { SegmentRow } from '../lib/segments.js';
+import { columnTexts, exportSheet, parseSheet, type Sheet } from '../screens/translate/segment-sheet.js';
+import { SegmentColumnPicker } from '../screens/translate/SegmentColumnPicker.js';
 import type { OptionsInput } from '../lib/translate-request.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { ErrorAlert } from './ErrorAlert.js';
+import type { QaReportView } from '../../shared/ipc/contract.js';
+import { hasIssues } from '../../shared/protect/qa.js';
+import { ProtectedText } from '../screens/translate/ProtectedText.js';
+import { QaFlags, qaWords } from '../screens/translate/QaFlags.js';
+import { keptSpans } from '../../shared/protect/wrap.js';
 
 export interface SegmentsPaneProps {
   options: OptionsInput;
@@ -21,10 +29,18 @@ export interface SegmentsPaneProps {
   connectionId: string | null;
   concurrency: number;
   blockedReason: string | undefined;
+  /** The connection's language pairs: say which ones the local engine takes through another language. */
+  pairs?: readonly LanguagePairView[] | null | undefined;
 }
 
 interface Run {
   batchId: string;
+  /** The sheet as pasted, every row and column (the export writes it back in this order). */
+  sheet: Sheet;
+  /** The chosen column's text of every row ('' for blank rows, which are kept but not sent). */
+  texts: string[];
+  /** The rows sent, in order: `segments[k]` is row `sent[k]`. */
+  sent: number[];
   segments: string[];
   targetLang: string;
   /** The connection and options the run was made for: its results belong to them, whatever changes meanwhile. */
@@ -35,13 +51,19 @@ interface Run {
 
 let batchCounter = 0;
 
-export function SegmentsPane({ options, connectionId, concurrency, blockedReason }: SegmentsPaneProps) {
+export function SegmentsPane({ options, connectionId, concurrency, blockedReason, pairs }: SegmentsPaneProps) {
   const t = useT();
   const f = useFormat();
   const context = JSON.stringify([connectionId, options]);
   const segmentsText = useTranslateStore((s) => s.segmentsText);
   const setSegmentsText = useTranslateStore((s) => s.setSegmentsText);
-  const segments = useMemo(() => splitSegments(segmentsText), [segmentsText]);
+  const sheet = useMemo(() => parseSheet(segmentsText), [segmentsText]);
+  // A multi-column paste asks which column to translate; the choice holds while the paste has that many columns.
+  const [columnChoice, setColumnChoice] = useState<{ columns: number; column: number } | null>(null);
+  const column = sheet.columns === 1 ? 0 : columnChoice?.columns === sheet.columns ? columnChoice.column : null;
+  const texts = useMemo(() => (column === null ? [] : columnTexts(sheet, column)), [sheet, column]);
+  const sentRows = useMemo(() => texts.flatMap((s, i) => (s.trim() === '' ? [] : [i])), [texts]);
+  const segments = useMemo(() => sentRows.map((i) => texts[i] ?? ''), [sentRows, texts]);
   const [run, setRun] = useState<Run | null>(null);
   const [progress, setProgress] = useState<EventPayload<'translate.batchProgress'> | null>(null);
   const [retrying, setRetrying] = useState<EventPayload<'api.retrying'> | null>(null);
@@ -82,6 +104,9 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
     batchCounter += 1;
     const r: Run = {
       batchId: `batch-${batchCounter}-${globalThis.crypto?.randomUUID?.() ?? Date.now().toString(36)}`,
+      sheet,
+      texts,
+      sent: sentRows,
       segments,
       targetLang: options.targetLang,
       connectionId,
@@ -99,25 +124,49 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
   };
 
   const data = batch.data && batch.data.batchId === run?.batchId ? batch.data : undefined;
+  // Translations by sheet row (blank rows stay blank); failures by sheet row too.
+  const byRow = useMemo(() => {
+    const out: string[] = (run?.texts ?? []).map(() => '');
+    if (data && run) run.sent.forEach((row, k) => (out[row] = data.translations[k]?.text ?? ''));
+    return out;
+  }, [run, data]);
   const rows: SegmentRow[] = useMemo(
-    () =>
-      (run?.segments ?? segments).map((source, i) => ({ source, target: data?.translations[i]?.text ?? '' })),
-    [run, segments, data],
+    () => (run?.texts ?? texts).map((source, i) => ({ source, target: byRow[i] ?? '' })),
+    [run, texts, byRow],
   );
   const pseudo = data?.engine === 'pseudo';
-  const failures = useMemo(() => new Map((data?.failures ?? []).map((f) => [f.index, f.message])), [data]);
+  const failures = useMemo(
+    () => new Map((data?.failures ?? []).map((f) => [run?.sent[f.index] ?? f.index, f.message])),
+    [data, run],
+  );
+  // QA reports by sheet row too (blank rows have none).
+  const qa = useMemo(() => {
+    const out: (QaReportView | undefined)[] = (run?.texts ?? []).map(() => undefined);
+    if (data && run) run.sent.forEach((row, k) => (out[row] = data.translations[k]?.qa));
+    return out;
+  }, [run, data]);
+  const flagged = qa.filter((r) => hasIssues(r)).length;
+  const kept = data?.translations.some((x) => x.protected) === true;
 
   const save = async (format: 'tsv' | 'csv') => {
     if (!data || !run) return;
     try {
+      const target = pseudo
+        ? t('translate.segments.headerPseudo')
+        : t('translate.segments.headerTarget', { language: run.targetLang });
+      // One column: "source, target" as before; a sheet: its own columns as they were, then the translation; the
+      // QA flags of each segment last (issue 22).
       const header = [
-        t('translate.segments.headerSource'),
-        pseudo ? t('translate.segments.headerPseudo') : t('translate.segments.headerTarget', { language: run.targetLang }),
+        ...(run.sheet.columns === 1
+          ? [t('translate.segments.headerSource')]
+          : Array.from({ length: run.sheet.columns }, (_, i) => t('translate.segments.headerColumn', { n: f.number(i + 1) }))),
+        target,
+        t('translate.qa.label'),
       ];
       const res = await unwrap(
         api().app.saveTextFile({
           suggestedName: `translations-${run.targetLang.toLowerCase()}.${format}`,
-          content: exportRows(rows, format, header),
+          content: exportSheet(run.sheet, byRow, format, header, byRow.map((_, i) => qaWords(t, f, qa[i]))),
         }),
       );
       setSaved(res ? t('translate.segments.saved', { path: res.path }) : null);
@@ -154,8 +203,17 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
         />
         <p className="hint" aria-live="polite">
           {t('translate.segments.count', { count: segments.length })}
+          {texts.length > segments.length &&
+            ` ${t('translate.segments.blankKept', { count: texts.length - segments.length })}`}
         </p>
       </div>
+      {sheet.columns > 1 && (
+        <SegmentColumnPicker
+          sheet={sheet}
+          column={column}
+          onChange={(c) => setColumnChoice({ columns: sheet.columns, column: c })}
+        />
+      )}
       <div className="toolbar">
         <button
           type="button"
@@ -215,6 +273,12 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
             })}
           </span>
           {pseudo && <span className="badge badge-pseudo">{t('translate.output.pseudoBadge')}</span>}
+          <EngineLabel engine={data.engine} source={run?.options.sourceLang} target={run?.targetLang ?? ''} pairs={pairs} />
+          {flagged > 0 && (
+            <span className="badge tr-qa-badge" role="status">
+              {t('translate.qa.flagged', { count: flagged })}
+            </span>
+          )}
           <button type="button" className="btn btn-small" onClick={() => void save('tsv')}>
             {t('translate.segments.exportTsv')}
           </button>
@@ -238,7 +302,7 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
         </div>
       )}
       {rows.length > 0 && (
-        <SegmentTable rows={rows} failures={failures} pending={batch.isPending} pseudo={pseudo} />
+        <SegmentTable rows={rows} failures={failures} pending={batch.isPending} pseudo={pseudo} qa={qa} kept={kept} />
       )}
     </section>
   );
@@ -249,11 +313,17 @@ function SegmentTable({
   failures,
   pending,
   pseudo,
+  qa,
+  kept,
 }: {
   rows: SegmentRow[];
   failures: Map<number, string>;
   pending: boolean;
   pseudo: boolean;
+  /** QA report per row (absent: not translated yet or not checked). */
+  qa: (QaReportView | undefined)[];
+  /** The run protected placeholders and code: the kept spans are marked in the sources. */
+  kept: boolean;
 }) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -277,7 +347,7 @@ function SegmentTable({
         <span role="columnheader">{t('translate.segments.colSource')}</span>
         <span role="columnheader">{pseudo ? t('translate.output.pseudoLabel') : t('translate.segments.colTarget')}</span>
       </div>
-      <div className="seg-scroll" ref={scrollRef} tabIndex={0} aria-label={t('translate.segments.rowsLabel')}>
+      <div className="seg-scroll" role="rowgroup" ref={scrollRef} tabIndex={0} aria-label={t('translate.segments.rowsLabel')}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
@@ -287,7 +357,7 @@ function SegmentTable({
                 key={item.key}
                 role="row"
                 aria-rowindex={item.index + 2}
-                className="seg-row"
+                className={hasIssues(qa[item.index]) ? 'seg-row seg-row-flagged' : 'seg-row'}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 style={{
@@ -301,14 +371,15 @@ function SegmentTable({
                 <span role="cell" className="num">
                   {item.index + 1}
                 </span>
-                <span role="cell">{row.source}</span>
+                <span role="cell">{kept ? <ProtectedText text={row.source} spans={keptSpans(row.source, 'plain')} /> : row.source}</span>
                 {failures.has(item.index) ? (
                   <span role="cell" className="error-text">
                     {t('translate.segments.notTranslated', { message: failures.get(item.index) })}
                   </span>
                 ) : (
                   <span role="cell" className={row.target ? undefined : 'pending'}>
-                    {row.target || (pending ? t('translate.segments.translating') : '')}
+                    {row.target || (pending && row.source.trim() !== '' ? t('translate.segments.translating') : '')}
+                    <QaFlags report={qa[item.index]} compact />
                   </span>
                 )}
               </div>

@@ -5,13 +5,16 @@
  * Translate button (Ctrl/Cmd+Enter), progress and Cancel for long texts, and one message per error. A result that
  * belongs to older input stays visible but dimmed and marked busy until the new one arrives.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, errorCode, unwrap } from '../lib/api.js';
 import { countCharacters } from '../lib/translate-rules.js';
 import type { LiveTranslation } from '../lib/use-live-translation.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { MOD_KEY } from './Sidebar.js';
+import { ProtectedSource } from '../screens/translate/ProtectedText.js';
+import { QaFlags } from '../screens/translate/QaFlags.js';
+import { useKeptSpans, useProtectionOn, useTagMode } from '../screens/translate/protect-state.js';
 
 /** Above this many characters the count warns that a paid plan bills them (a plan's month is often 500,000). */
 export const LARGE_TEXT_CHARS = 50_000;
@@ -26,14 +29,32 @@ export interface SinglePaneProps {
   billed: boolean;
   /** Ctrl/Cmd+Z in the box right after a swap: undoes the swap (returns false when there is nothing to undo). */
   onUndo: () => boolean;
+  /** What made the translation (e.g. "Rule-based draft by Apertium"), shown under it while it is current. */
+  outputLabel?: ReactNode;
+  /** The text is a draft restored from the last session, not sent until the user edits it or presses Translate. */
+  held?: boolean;
   /** Words for the error where the screen knows better than the generic ones (the service's stay behind Details). */
   errorMessage?: string | undefined;
 }
 
-export function SinglePane({ text, onText, live, auto, blockedReason, billed: billedPlan, onUndo, errorMessage }: SinglePaneProps) {
+export function SinglePane({ text, onText, live, auto, blockedReason, billed: billedPlan, onUndo, held = false, outputLabel, errorMessage }: SinglePaneProps) {
   const t = useT();
   const f = useFormat();
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
+  // What Clear removed, until the user types again: Ctrl/Cmd+Z (or Undo) brings it back. The box's own undo
+  // cannot, because Clear replaces its value from outside.
+  const [cleared, setCleared] = useState<string | null>(null);
+  const clear = () => {
+    setCleared(text);
+    onText('');
+    document.getElementById('source-text')?.focus();
+  };
+  const undoClear = () => {
+    if (cleared === null || text !== '') return false;
+    onText(cleared);
+    setCleared(null);
+    return true;
+  };
   const result = live.result;
   const output = result?.translations.map((x) => x.text).join('\n') ?? '';
   const pseudo = result?.engine === 'pseudo';
@@ -44,6 +65,7 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
   const chars = countCharacters(text);
   const stale = live.stale;
   const busy = live.pending || stale;
+  const kept = useKeptSpans(text, useProtectionOn(), useTagMode());
 
   const copy = async () => {
     if (stale) return;
@@ -66,34 +88,48 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
           <label htmlFor="source-text" className="visually-hidden">
             {t('translate.source.label')}
           </label>
-          <textarea
-            id="source-text"
-            value={text}
-            autoFocus
-            placeholder={
-              auto ? t('translate.source.placeholderAuto') : t('translate.source.placeholderManual', { shortcut: `${MOD_KEY}Enter` })
-            }
-            onChange={(e) => {
-              onText(e.target.value);
-              setCopied('idle');
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault();
-                live.translateNow();
-              } else if (e.key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
-                // Native undo cannot reach back past a swap (the box's value was replaced): undo the swap instead.
-                if (onUndo()) e.preventDefault();
+          <ProtectedSource text={text} spans={kept.spans} extra={kept.extra} billed={billedPlan}>
+            <textarea
+              id="source-text"
+              value={text}
+              autoFocus
+              placeholder={
+                auto ? t('translate.source.placeholderAuto') : t('translate.source.placeholderManual', { shortcut: `${MOD_KEY}Enter` })
               }
-            }}
-            aria-keyshortcuts="Control+Enter Meta+Enter"
-          />
+              onChange={(e) => {
+                onText(e.target.value);
+                setCopied('idle');
+                setCleared(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                  e.preventDefault();
+                  live.translateNow();
+                } else if (e.key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
+                  // Native undo cannot reach back past a swap or a Clear (the box's value was replaced): undo those.
+                  if (undoClear() || onUndo()) e.preventDefault();
+                }
+              }}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+            />
+          </ProtectedSource>
           <div className="pane-footer">
             <span aria-live="polite">{t('app.common.characters', { count: chars })}</span>
             <span className="spacer" />
             {text && (
-              <button type="button" className="btn btn-ghost btn-small" onClick={() => onText('')}>
+              <button type="button" className="btn btn-ghost btn-small" onClick={clear}>
                 {t('translate.source.clear')}
+              </button>
+            )}
+            {!text && cleared !== null && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                onClick={undoClear}
+                aria-keyshortcuts="Control+Z Meta+Z"
+                title={t('translate.source.undoClearTitle', { shortcut: `${MOD_KEY}Z` })}
+              >
+                {t('translate.source.undoClear')}
               </button>
             )}
             <button
@@ -125,13 +161,16 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             data-stale={stale || undefined}
           >
             {output}
+            {held && !output && text.trim() !== '' && <p className="hint tr-held">{t('translate.source.restoredHeld')}</p>}
           </div>
+          {!stale && <QaFlags report={result?.translations[0]?.qa} />}
           <div className="pane-footer">
             {pseudo && (
               <span className="badge badge-pseudo" title={t('translate.output.pseudoTitle')}>
                 {t('translate.output.pseudoBadge')}
               </span>
             )}
+            {output && !stale && outputLabel}
             {live.pending && <span className="spinner" role="status" aria-label={t('translate.output.translating')} />}
             {stale && <span className="hint">{t('translate.output.outdated')}</span>}
             {/* The local engine bills nothing: a billed count there would only make a translator wonder. */}

@@ -192,7 +192,7 @@ export function useDescribeError(): (err: unknown) => DescribedError {
 export function describeError(translator: Translator, err: unknown): DescribedError {
   if (err instanceof ApiError) return describeIpcError(translator, err.error);
   const detail = err instanceof Error && err.message ? err.message : null;
-  return { message: translator.t('errors.internal'), detail };
+  return { message: translator.t('errors.internal'), detail, serviceWords: null };
 }
 
 /** Non-React code (stores, event handlers outside components) reads the active translator here. */

@@ -9,6 +9,8 @@ import Papa from 'papaparse';
 export interface SegmentRow {
   source: string;
   target: string;
+  /** QA flags in words (written as a third column when the header has one). */
+  flags?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ export function exportRows(
   header = ['source', 'target'],
 ): string {
   return Papa.unparse(
-    { fields: header, data: rows.map((r) => [r.source, r.target]) },
+    { fields: header, data: rows.map((r) => (header.length > 2 ? [r.source, r.target, r.flags ?? ''] : [r.source, r.target])) },
     { delimiter: format === 'tsv' ? '\t' : ',', newline: '\r\n', quotes: false },
   );
 }

@@ -75,6 +75,7 @@ export function buildTranslateOptions(o: DraftOptions, targetSupportsFormality?:
   const instructions = o.customInstructions.map((s) => s.trim()).filter((s) => s !== '');
   if (instructions.length && customInstructionsAvailability(ctx).enabled)
     out.customInstructions = instructions;
+  if (o.protect) out.protect = o.protect === 'on';
   if (o.tagHandling) {
     out.tagHandling = o.tagHandling;
     if (o.tagHandlingVersion && tagOptionsAvailability(ctx).enabled)

@@ -25,6 +25,11 @@ export interface LiveTranslationInput {
   debounceMs: number;
   /** True when the draft has a problem the user must fix first (shown by the options panel). */
   blocked: boolean;
+  /**
+   * True for a draft restored from the last session that the user has not touched: nothing is sent on its own
+   * (not after the pause, not when languages arrive); only `translateNow` sends it.
+   */
+  hold?: boolean;
 }
 
 export interface LiveTranslation {
@@ -62,6 +67,7 @@ export function useLiveTranslation({
   auto,
   debounceMs,
   blocked,
+  hold = false,
 }: LiveTranslationInput): LiveTranslation {
   const request = useMemo(
     () => JSON.stringify({ connectionId, texts: [text], options } satisfies RequestBody),
@@ -80,7 +86,7 @@ export function useLiveTranslation({
   useEffect(() => {
     const contextChanged = lastContext.current !== context;
     lastContext.current = context;
-    if (empty || blocked) return;
+    if (empty || blocked || hold) return;
     // In manual mode a changed connection/language/option re-translates a text that was already translated.
     if (contextChanged && (auto || active !== null)) {
       setActive(request);
@@ -91,7 +97,7 @@ export function useLiveTranslation({
     return () => clearTimeout(timer);
     // `active` is read only to know whether manual mode has translated before; it must not restart the timer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [auto, empty, blocked, request, context, debounceMs]);
+  }, [auto, empty, blocked, hold, request, context, debounceMs]);
 
   const translateNow = useCallback(() => {
     if (!empty && !blocked) setActive(request);

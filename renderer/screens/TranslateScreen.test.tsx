@@ -378,9 +378,11 @@ describe('multi-segment mode', () => {
       'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
     });
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    const input = screen.getByLabelText(/One segment per line/);
+    const input = await screen.findByLabelText(/One segment per line/);
     // A spreadsheet range: first column is the text, a quoted cell holds a line break.
     fireEvent.change(input, { target: { value: 'one\tnote\n"two\nlines"\tx\nthree\t\n' } });
+    // Two columns: Verso asks which one to translate (issue 20: it no longer takes the first one on its own).
+    await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 1 — one');
     expect(screen.getByText('3 segments')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Translate 3 segments' }));
     await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1));
@@ -410,8 +412,9 @@ describe('multi-segment mode', () => {
     await waitFor(() => expect(app.callsOf('app.saveTextFile')).toHaveLength(1));
     const saved = app.callsOf('app.saveTextFile')[0]!;
     expect(saved.suggestedName).toBe('translations-de.tsv');
-    expect(saved.content.split('\r\n')[0]).toBe('source\ttarget (DE)');
-    expect(saved.content.split('\r\n').slice(1)).toEqual(['one\teno', '"two\nlines"\t', 'three\teerht']);
+    // The sheet comes back whole: its columns as they were, then the translation, then the QA flags (issue 22).
+    expect(saved.content.split('\r\n')[0]).toBe('column 1\tcolumn 2\ttarget (DE)\tCheck');
+    expect(saved.content.split('\r\n').slice(1)).toEqual(['one\tnote\teno\t', '"two\nlines"\tx\t\t', 'three\t\teerht\t']);
     expect(await screen.findByText('Saved to /tmp/translations-de.tsv')).toBeTruthy();
   });
 
@@ -429,12 +432,12 @@ describe('multi-segment mode', () => {
       },
     });
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(screen.getByLabelText(/One segment per line/), { target: { value: 'a\nb' } });
+    fireEvent.change(await screen.findByLabelText(/One segment per line/), { target: { value: 'a\nb' } });
     await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(/Batch cancelled/)).toBeTruthy();
     expect(app.callsOf('translate.cancel')[0]?.requestId).toBe(app.callsOf('translate.batch')[0]?.batchId);
-    expect((screen.getByLabelText(/One segment per line/) as HTMLTextAreaElement).value).toBe('a\nb');
+    expect((await screen.findByLabelText(/One segment per line/) as HTMLTextAreaElement).value).toBe('a\nb');
   });
 });
 

@@ -10,11 +10,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LanguageBar } from '../components/LanguageBar.js';
+import { hasFeature, useCapabilities } from '../lib/customisation-queries.js';
 import { OptionsPanel } from '../components/OptionsPanel.js';
-import { SegmentsPane } from '../components/SegmentsPane.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { SinglePane } from '../components/SinglePane.js';
-import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
+import { QuotaWarning } from '../components/QuotaWarning.js';
+// The plain defaults, not the contract: the contract's schemas (and zod) stay out of the first paint.
+import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/translate-defaults.js';
+import type { TranslatePrefs } from '../../shared/ipc/contract-translate.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, ApiError, unwrap } from '../lib/api.js';
 import { glossaryMatchesPair } from '../lib/translate-rules.js';
@@ -31,7 +34,7 @@ import {
 import { useTranslateStore, type DraftOptions } from '../state/translate-store.js';
 import { useUiStore } from '../state/ui-store.js';
 import { useLiveTranslation } from '../lib/use-live-translation.js';
-import { KeyboardHelp } from './translate/KeyboardHelp.js';
+import { useKeyboardHelp } from '../shell/KeyboardHelp.js';
 import {
   effectiveTarget,
   reachable,
@@ -42,6 +45,11 @@ import {
   systemTarget,
   targetFor,
 } from './translate/language-logic.js';
+import { otherTarget } from './translate/other-target.js';
+import { EngineLabel } from './translate/EngineLabel.js';
+import { JoinWrappedLines } from './translate/JoinWrappedLines.js';
+import { looksHardWrapped } from './translate/hard-wrap.js';
+import type { RedirectWhy } from '../components/LanguageBar.js';
 import { useMsg } from './translate/use-msg.js';
 import './translate/translate.css';
 
@@ -52,6 +60,8 @@ const useSwapNote = create<{ note: string | null; set: (note: string | null) => 
 }));
 
 const HistoryPanel = lazy(() => import('./translate/HistoryPanel.js'));
+// Segments mode (papaparse, the virtual table) is not on the first paint: fetched when the mode is first shown.
+const SegmentsPane = lazy(() => import('../components/SegmentsPane.js').then((m) => ({ default: m.SegmentsPane })));
 
 /** The system's preferred languages (Electron passes the OS's to Chromium; the harness has the browser's). */
 function systemLanguages(): readonly string[] {
@@ -73,7 +83,8 @@ export default function TranslateScreen() {
   const settings = useSettings();
   const prefsQuery = useTranslatePrefs();
   // Preferences that cannot be read (an older main) are the defaults: history off, no second language.
-  const prefs = { data: prefsQuery.data ?? (prefsQuery.isError ? DEFAULT_TRANSLATE_PREFS : undefined) };
+  const fallbackPrefs: TranslatePrefs = DEFAULT_TRANSLATE_PREFS;
+  const prefs = { data: prefsQuery.data ?? (prefsQuery.isError ? fallbackPrefs : undefined) };
   const sources = useLanguages('source', activeId);
   const targets = useLanguages('target', activeId);
   const pairs = useLanguagePairs(activeId);
@@ -91,11 +102,13 @@ export default function TranslateScreen() {
   const applySwap = useTranslateStore((s) => s.applySwap);
   const undoSwap = useTranslateStore((s) => s.undoSwap);
   const swapUndo = useTranslateStore((s) => s.swapUndo);
+  const held = useTranslateStore((s) => s.held);
+  const release = useTranslateStore((s) => s.release);
   const command = useUiStore((s) => s.command);
   const swapNote = useSwapNote((s) => s.note);
   const setSwapNote = useSwapNote((s) => s.set);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useKeyboardHelp((s) => s.setOpen);
 
   const sourceList = sources.data?.languages;
   const targetList = targets.data?.languages;
@@ -132,6 +145,7 @@ export default function TranslateScreen() {
   const changeLanguages = useCallback(
     (patch: { sourceLang?: string; targetLang?: string }) => {
       setOptions(patch);
+      release();
       const o = useTranslateStore.getState().options;
       if (activeId && o.targetLang) {
         void api()
@@ -141,12 +155,22 @@ export default function TranslateScreen() {
           });
       }
     },
-    [setOptions, activeId, qc],
+    [setOptions, release, activeId, qc],
+  );
+  // An option the user changes is an edit: a restored draft may be translated again.
+  const changeOptions = useCallback(
+    (patch: Partial<DraftOptions>) => {
+      setOptions(patch);
+      release();
+    },
+    [setOptions, release],
   );
 
-  const targetSupportsFormality = targetList?.find(
-    (l) => l.code.toUpperCase() === options.targetLang.toUpperCase(),
-  )?.supportsFormality;
+  // Where the service answers /v3/languages, its per-language features decide (formality here, the rest in the options).
+  const capabilities = useCapabilities(activeId);
+  const targetSupportsFormality =
+    hasFeature(capabilities.data, 'text', options.targetLang, 'formality') ??
+    targetList?.find((l) => l.code.toUpperCase() === options.targetLang.toUpperCase())?.supportsFormality;
 
   // Glossaries that no longer fit the pair (languages changed) are not sent; unknown ids are not sent either.
   const withGlossaries = useMemo<DraftOptions>(() => {
@@ -162,29 +186,57 @@ export default function TranslateScreen() {
   // The second language: chosen from what the service detected in the last answer for this text.
   const [detectedFor, setDetectedFor] = useState<{ text: string; lang: string } | null>(null);
   const detectedNow = options.sourceLang === '' && detectedFor && detectedFor.text === text ? detectedFor.lang : null;
-  const redirect = effectiveTarget(options.targetLang, detectedNow, prefs.data?.secondLanguage ?? null, targetList);
+  const second = effectiveTarget(options.targetLang, detectedNow, prefs.data?.secondLanguage ?? null, targetList);
+  // No (usable) second language: the last other target used, else the first one reachable from the text's language.
+  const recentTargets = useMemo(() => {
+    const per = prefs.data?.perConnection ?? {};
+    const mine = activeId ? per[activeId]?.targetLang : undefined;
+    return [...(mine ? [mine] : []), ...Object.entries(per).filter(([id]) => id !== activeId).map(([, r]) => r.targetLang)];
+  }, [prefs.data?.perConnection, activeId]);
+  // Only for pickers the user has not set: a target the user chose themselves is kept (and the note says why).
+  const languagesTouched = useTranslateStore((s) => s.languagesTouched);
+  const other = second.redirected || languagesTouched
+    ? null
+    : otherTarget(detectedNow ?? (options.sourceLang || null), options.targetLang, recentTargets, targetList, pairList);
+  const redirect: { target: string; why: RedirectWhy } | null = second.redirected
+    ? { target: second.target, why: 'second' }
+    : other && { target: other.target, why: other.why };
   const effective = useMemo<DraftOptions>(
-    () => (redirect.redirected ? { ...withGlossaries, targetLang: redirect.target, glossaryIds: [] } : withGlossaries),
-    [withGlossaries, redirect.redirected, redirect.target],
+    () => (redirect ? { ...withGlossaries, targetLang: redirect.target, glossaryIds: [] } : withGlossaries),
+    [withGlossaries, redirect?.target], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   const problems = useMemo(() => draftProblems(effective), [effective]);
   const firstProblem = Object.values(problems)[0];
   const pairOk = reachable(pairList, effective.sourceLang, effective.targetLang);
+  // Hard-wrapped text (e-mail, PDF): joined by default when detected (Settings may make it an offer only).
+  const wrapped = useMemo(() => mode === 'single' && looksHardWrapped(text), [mode, text]);
+  const [joinChoice, setJoinChoice] = useState<boolean | null>(null);
+  const joinDefault = (prefs.data?.joinWrappedLines ?? 'detect') === 'detect';
+  const join = wrapped && options.splitSentences === '' && (joinChoice ?? joinDefault);
   const wireOptions = useMemo(
-    () => buildTranslateOptions(effective, targetSupportsFormality),
-    [effective, targetSupportsFormality],
+    () =>
+      buildTranslateOptions(join ? { ...effective, splitSentences: 'nonewlines' } : effective, targetSupportsFormality),
+    [effective, targetSupportsFormality, join],
   );
 
   const auto = settings.data?.translateAsYouType ?? true;
-  const live = useLiveTranslation({
+  const liveRaw = useLiveTranslation({
     text,
     options: wireOptions,
     connectionId: activeId,
     auto: auto && mode === 'single',
     debounceMs: settings.data?.debounceMs ?? 500,
     blocked: firstProblem !== undefined || !activeId || !pairOk,
+    hold: held,
   });
+  // Translate (button, Ctrl+Enter, menu) is the user asking: a restored draft is sent then.
+  const liveTranslateNow = liveRaw.translateNow;
+  const translateNow = useCallback(() => {
+    release();
+    liveTranslateNow();
+  }, [release, liveTranslateNow]);
+  const live = { ...liveRaw, translateNow };
 
   // A detected source the engine cannot translate comes back as an error naming the language it detected.
   const unsupportedDetected =
@@ -262,13 +314,6 @@ export default function TranslateScreen() {
       } else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'l') {
         e.preventDefault();
         focusSource();
-      } else if (e.key === '?' && !mod && !e.altKey) {
-        const el = e.target as HTMLElement | null;
-        const editing = el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
-        if (!editing) {
-          e.preventDefault();
-          setHelpOpen(true);
-        }
       }
     };
     window.addEventListener('keydown', onKey);
@@ -342,14 +387,15 @@ export default function TranslateScreen() {
         <button
           type="button"
           className="btn btn-small"
-          aria-keyshortcuts="Shift+?"
-          onClick={() => setHelpOpen(true)}
+          aria-keyshortcuts="F1 Control+/ Meta+/"
+          onClick={() => openHelp(true)}
           aria-label={t('translate.keys.open')}
           title={t('translate.keys.open')}
         >
           {t('translate.keys.symbol')}
         </button>
       </div>
+      <QuotaWarning />
       {keepNotice && (
         <div className="alert alert-warning" role="status">
           {keepNotice}
@@ -362,24 +408,27 @@ export default function TranslateScreen() {
         sourceLang={options.sourceLang}
         targetLang={options.targetLang}
         detected={detected ?? detectedNow}
-        redirectedTo={redirect.redirected ? redirect.target : null}
+        redirectedTo={redirect?.target ?? null}
+        redirectWhy={redirect?.why ?? 'second'}
         loading={sources.isFetching || targets.isFetching}
         error={sources.error ?? targets.error}
         pseudo={Boolean(sources.data?.pseudo || targets.data?.pseudo)}
         onChange={changeLanguages}
         onSwap={swap}
         onRetry={refetchLanguages}
+        status={
+          (swapNote || swapUndo) && (
+            <div className="tr-swap-note" role="status">
+              {swapNote && <span className="hint">{swapNote}</span>}
+              {swapUndo && (
+                <button type="button" className="btn btn-small" onClick={undo} aria-keyshortcuts="Control+Z Meta+Z">
+                  {t('translate.lang.undoSwap')}
+                </button>
+              )}
+            </div>
+          )
+        }
       />
-      {(swapNote || swapUndo) && (
-        <div className="toolbar" role="status">
-          {swapNote && <span className="hint">{swapNote}</span>}
-          {swapUndo && (
-            <button type="button" className="btn btn-small" onClick={undo} aria-keyshortcuts="Control+Z Meta+Z">
-              {t('translate.lang.undoSwap')}
-            </button>
-          )}
-        </div>
-      )}
       {mode === 'single' ? (
         <SinglePane
           text={text}
@@ -389,14 +438,31 @@ export default function TranslateScreen() {
           blockedReason={firstProblem ? msg(firstProblem) : undefined}
           billed={connection !== undefined && connection.kind !== 'local'}
           onUndo={undo}
+          held={held}
+          outputLabel={
+            <EngineLabel engine={live.result?.engine} source={options.sourceLang || detected} target={effective.targetLang} pairs={pairList} />
+          }
           errorMessage={unsupportedDetected ? detectedUnsupportedWords(unsupportedDetected) : undefined}
         />
       ) : (
-        <SegmentsPane
-          options={wireOptions}
-          connectionId={activeId}
-          blockedReason={firstProblem ? msg(firstProblem) : undefined}
-          concurrency={settings.data?.batchConcurrency ?? 4}
+        <Suspense fallback={<p className="hint">{t('app.common.loading')}</p>}>
+          <SegmentsPane
+            options={wireOptions}
+            connectionId={activeId}
+            blockedReason={firstProblem ? msg(firstProblem) : undefined}
+            concurrency={settings.data?.batchConcurrency ?? 4}
+            pairs={pairList}
+          />
+        </Suspense>
+      )}
+      {wrapped && (
+        <JoinWrappedLines
+          checked={joinChoice ?? joinDefault}
+          overridden={options.splitSentences !== ''}
+          onChange={(v) => {
+            setJoinChoice(v);
+            release();
+          }}
         />
       )}
       {/* Right under the texts, where it is seen when opened (the options below can be long). */}
@@ -412,10 +478,10 @@ export default function TranslateScreen() {
         glossaries={glossaries.data}
         glossariesError={glossaries.error}
         local={connection?.kind === 'local'}
-        onChange={setOptions}
+        connectionId={activeId}
+        onChange={changeOptions}
         onReset={resetOptions}
       />
-      {helpOpen && <KeyboardHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

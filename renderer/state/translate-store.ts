@@ -30,6 +30,8 @@ export interface DraftOptions {
   /** '' = the service's default for the tag handling chosen. */
   splitSentences: '' | '0' | '1' | 'nonewlines';
   preserveFormatting: boolean;
+  /** Placeholders and code: '' = as Settings → Translate says, 'on' = kept, 'off' = translated like other text. */
+  protect: '' | 'on' | 'off';
 }
 
 export const DEFAULT_OPTIONS: DraftOptions = {
@@ -52,6 +54,7 @@ export const DEFAULT_OPTIONS: DraftOptions = {
   ignoreTags: '',
   splitSentences: '',
   preserveFormatting: false,
+  protect: '',
 };
 
 export type TranslateMode = 'single' | 'multi';
@@ -90,6 +93,13 @@ interface TranslateState {
   /** Swaps in one step: new languages, the new source text, and what Undo restores. */
   applySwap: (next: { sourceLang: string; targetLang: string; text: string }) => void;
   undoSwap: () => boolean;
+  /**
+   * True while the text on screen is a draft restored from the last session and the user has not touched it since:
+   * it is never sent on its own (it was translated, and billed, in that session), only on Translate or after an edit.
+   */
+  held: boolean;
+  /** The user acted on the restored draft (picked a language, changed an option, pressed Translate). */
+  release: () => void;
 }
 
 export const useTranslateStore = create<TranslateState>()((set) => ({
@@ -101,7 +111,8 @@ export const useTranslateStore = create<TranslateState>()((set) => ({
   keepNotice: null,
   setMode: (mode) => set({ mode }),
   // Typing makes the swap final (Undo would otherwise throw the new text away).
-  setText: (text) => set((s) => ({ text, swapUndo: s.swapUndo && s.swapUndo.textAfter === text ? s.swapUndo : null })),
+  setText: (text) =>
+    set((s) => ({ text, held: false, swapUndo: s.swapUndo && s.swapUndo.textAfter === text ? s.swapUndo : null })),
   setSegmentsText: (segmentsText) => set({ segmentsText }),
   setOptions: (patch) =>
     set((s) => ({
@@ -114,7 +125,9 @@ export const useTranslateStore = create<TranslateState>()((set) => ({
       options: { ...DEFAULT_OPTIONS, sourceLang: s.options.sourceLang, targetLang: s.options.targetLang },
     })),
   draftLoaded: false,
-  restore: (draft) => set({ ...draft, draftLoaded: true }),
+  restore: (draft) => set({ ...draft, draftLoaded: true, held: Boolean(draft && draft.text.trim() !== '') }),
+  held: false,
+  release: () => set((s) => (s.held ? { held: false } : s)),
   setKeepNotice: (keepNotice) => set((s) => (s.keepNotice === keepNotice ? s : { keepNotice })),
   swapUndo: null,
   applySwap: (next) =>
@@ -123,6 +136,7 @@ export const useTranslateStore = create<TranslateState>()((set) => ({
       text: next.text,
       options: { ...s.options, sourceLang: next.sourceLang, targetLang: next.targetLang },
       languagesTouched: true,
+      held: false,
     })),
   undoSwap: () => {
     let done = false;

@@ -25,7 +25,7 @@ export const MOCK_AUTH_SCHEME = 'DeepL-Auth-Key';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The mock's source folder, or null with the reason when this checkout has none. */
-export function findDeeplMock(): { dir: string } | { dir: null; reason: string } {
+export function findDeeplMock(): { dir: string; reason?: undefined } | { dir: null; reason: string } {
   const dir = process.env.VERSO_DEEPL_MOCK_DIR ?? resolve(here, '../../../shared/peers/deepl-mock');
   if (!existsSync(join(dir, 'index.js')) || !existsSync(join(dir, 'package-lock.json'))) {
     return { dir: null, reason: `DeepL's mock server is not at ${dir} (set VERSO_DEEPL_MOCK_DIR); tests against it are skipped` };
@@ -86,7 +86,7 @@ net.Server.prototype.listen = function (...args) {
 /** Starts the mock; resolves once `/healthz` answers. */
 export async function startDeeplMock(): Promise<RunningDeeplMock> {
   const found = findDeeplMock();
-  if (!found.dir) throw new Error(found.reason);
+  if (found.dir === null) throw new Error(found.reason);
   const dir = preparedCopy(found.dir);
   const port = await freePort();
   const proxyPort = await freePort();

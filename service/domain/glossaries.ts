@@ -48,13 +48,26 @@ export class GlossaryCache {
     }
     return c;
   }
+  /** A matcher for entries stored elsewhere (v3 dictionaries), cached under `key` (which names their revision). */
+  compiledTsv(key: string, entriesTsv: string): CompiledGlossary {
+    let c = this.cache.get(key);
+    if (!c) {
+      c = compileGlossary(parseGlossaryEntries(entriesTsv, 'tsv'));
+      this.cache.set(key, c);
+    }
+    return c;
+  }
   forget(id: string): void {
     this.cache.delete(id);
   }
 }
 
 function glossaryLang(p: Params, name: string): string {
-  const raw = p.requiredString(name);
+  return glossaryLangCode(p.requiredString(name), name);
+}
+
+/** A glossary dictionary's language as stored (lower-case base code); 400 naming `name` when it is not one. */
+export function glossaryLangCode(raw: string, name: string): string {
   let code = normalizeLanguage(raw);
   // EN, PT and ZH dictionaries need no variant and serve every variant, so a variant given here is reduced.
   if (/^(EN|PT|ZH)-/.test(code)) code = code.split('-')[0]!;

@@ -24,6 +24,7 @@ import { cleanUserText } from '../text/markers.js';
 import { TextInputError, prepareText, type TextOptions } from '../text/prepare.js';
 import type { Account, ApiKey, Store } from '../store/store.js';
 import type { GlossaryCache } from './glossaries.js';
+import { v3CacheKey, v3Stores } from '../store/v3-glossaries.js';
 import type { Params } from './params.js';
 import { codePoints, type Quota } from './usage.js';
 
@@ -249,6 +250,22 @@ export function resolveResources(
   const glossaries = req.glossaryIds.map((id) => {
     const g = deps.store.getGlossary(account.id, id);
     if (!g) {
+      // A v3 (multilingual) glossary: the engines use its dictionary for the pair (EN/PT/ZH dictionaries carry no variant).
+      const v3 = v3Stores(deps.store.db).glossaries.get(account.id, id);
+      if (v3) {
+        const src = (req.source ?? '').toLowerCase();
+        const tgt = baseLanguage(req.target).toLowerCase();
+        const d =
+          v3.dictionaries.find((x) => x.sourceLang === src && x.targetLang === req.target.toLowerCase()) ??
+          v3.dictionaries.find((x) => x.sourceLang === src && x.targetLang === tgt);
+        if (!d) {
+          const has = v3.dictionaries.map((x) => `${x.sourceLang.toUpperCase()}→${x.targetLang.toUpperCase()}`).join(', ') || 'none';
+          throw badRequest(
+            `Glossary ${id} has no dictionary for ${req.source}→${req.target} (it has ${has}); add one, or use another glossary for the ${noun}'s language pair.`,
+          );
+        }
+        return deps.glossaries.compiledTsv(v3CacheKey(id, d), d.entriesTsv);
+      }
       throw notFound(`Glossary ${id} not found in this account. List your glossaries with GET /v2/glossaries.`);
     }
     const pairOk =

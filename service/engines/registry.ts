@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { TARGET_LANGUAGES, SOURCE_LANGUAGES } from '../../shared/spec/languages.js';
+import { protectEngine } from './protect.js';
 import { createPseudoEngine } from './pseudo.js';
 import type { Engine, EngineId } from './types.js';
 
@@ -38,7 +39,14 @@ export async function createEngines(ids: EngineId[]): Promise<Engine[]> {
 }
 
 export class EngineSet {
-  constructor(readonly engines: Engine[]) {}
+  readonly engines: Engine[];
+  /**
+   * Every engine is wrapped by `protectEngine` (./protect.ts): placeholders, code, addresses and identifiers
+   * come back byte for byte whatever the engine. `protect: false` is for the benchmark's baseline only.
+   */
+  constructor(engines: Engine[], options: { protect?: boolean } = {}) {
+    this.engines = options.protect === false ? engines : engines.map(protectEngine);
+  }
 
   pick(source: string, target: string): Engine | undefined {
     return this.engines.find((e) => e.supports(source, target));

@@ -37,6 +37,8 @@ export interface Engine {
   /** Target codes (spec spelling, with variants) this engine can translate into. */
   targetLanguages(): string[];
   supports(source: string, target: string): boolean;
+  /** The language a pair goes through when the engine has no direct way (Apertium: Spanish), else undefined. */
+  via?(source: string, target: string): string | undefined;
   /** Translates every unit; the result has one marked string per unit, in order, every marker kept. */
   translate(request: EngineRequest): Promise<string[]>;
   /** Warms and health-checks the engine; resolves when it is ready. */

@@ -158,3 +158,31 @@ describe('applyGlossaries', () => {
     expect(out).toBe('A aguja in a haystack of T5 and term12 word13 words. '.repeat(count));
   });
 });
+
+describe('applyGlossaries: case patterns and protected spans (issue 22)', () => {
+  const terms = g({ car: 'coche', 'sales report': 'informe de ventas', user: 'usuario', settings: 'ajustes', code: 'código' });
+
+  it('a Title Case occurrence in mid-sentence gives a Title Case target, wherever the engine puts it', () => {
+    expect(roundTrip('Open the Sales Report now', [terms])).toBe('Open the Informe de Ventas now');
+    const plan = applyGlossaries('Open the Sales Report now', [terms], 0);
+    expect(plan.finish(`Abre ya el ${span(0, 'informe')} de ${span(0, 'ventas')}`)).toBe('Abre ya el Informe de Ventas');
+  });
+
+  it('a capitalised single word in mid-sentence (a label) keeps its capital; UPPER stays UPPER', () => {
+    expect(roundTrip('Click Settings to open them', [terms])).toBe('Click Ajustes to open them');
+    expect(roundTrip('OPEN THE SALES REPORT', [terms])).toBe('OPEN THE INFORME DE VENTAS');
+    // At a sentence start the capital is the sentence's, not the term's: the old rule still applies.
+    const plan = applyGlossaries('Settings are saved.', [terms], 0);
+    expect(plan.finish(`Se guardan los ${span(0, 'ajustes')}.`)).toBe('Se guardan los ajustes.');
+  });
+
+  it('is not applied inside a protected span', () => {
+    expect(roundTrip('Set user_name, COMPANY_CODE and {car} for the user', [terms])).toBe(
+      'Set user_name, COMPANY_CODE and {car} for the usuario',
+    );
+    expect(roundTrip('Open ~/.config/settings/car.json or https://example.com/car for the car', [terms])).toBe(
+      'Open ~/.config/settings/car.json or https://example.com/car for the coche',
+    );
+    expect(roundTrip('Run `car --code` on the car', [terms])).toBe('Run `car --code` on the coche');
+  });
+});

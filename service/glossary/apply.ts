@@ -20,8 +20,14 @@
  *     translation (start of the unit, after a line break, or after . ! ? … 。！？ with optional closing quotes),
  *     the target's first letter is upper-cased, unless its first word is mixed-case such as "iPhone";
  *   - where the source occurrence was written in capitals (at least two letters, all upper case) and the
- *     glossary's source term is not, the whole target is upper-cased (headings such as "CAR PARTS").
+ *     glossary's source term is not, the whole target is upper-cased (headings such as "CAR PARTS");
+ *   - where the glossary's source term is all lower case and the occurrence starts with a capital in the middle
+ *     of a sentence (a title or a label: "Open the Sales Report"), the target keeps that pattern wherever it
+ *     lands: Title Case ("Informe de Ventas": words of three letters or fewer after the first stay lower case)
+ *     when every word of a several-word occurrence is capitalised, else a capital first letter.
+ * Protected spans (../../shared/protect/spans.ts: placeholders, code, URLs, identifiers) are never matched.
  */
+import { findProtectedSpans } from '../../shared/protect/spans.js';
 import { CLOSE, OPEN, PH, cleanUserText, placeholder, span } from '../text/markers.js';
 import type { GlossaryEntry } from './entries.js';
 
@@ -207,6 +213,8 @@ interface Match {
   end: number;
   variant: Variant;
   occurrence: string;
+  /** Whether the occurrence starts a sentence in the source (its capital then says nothing about the term). */
+  sourceStart?: boolean;
 }
 
 type Piece = { kind: 'text'; start: number; text: string } | { kind: 'span' } | { kind: 'placeholder' };
@@ -246,13 +254,17 @@ function splitSegments(unit: string): Segment[] {
   const segments: Segment[] = [];
   pieces.forEach((p, k) => {
     if (p.kind !== 'text') return;
+    // Protected spans (placeholders, code, addresses, identifiers) are never glossary matches: the engine
+    // layer keeps them byte for byte, so `user_name` or `{car}` stay as they are even with `car` in a glossary.
+    const claimed = new Uint8Array(p.text.length);
+    for (const s of findProtectedSpans(p.text)) claimed.fill(1, s.start, s.end);
     segments.push({
       start: p.start,
       text: p.text,
       folded: foldText(p.text),
       before: neighbour(pieces, k, -1),
       after: neighbour(pieces, k, 1),
-      claimed: new Uint8Array(p.text.length),
+      claimed,
       inSpan: inSpanAt[k]!,
     });
   });
@@ -353,11 +365,35 @@ function capitalizeFirst(target: string): string {
   return target.slice(0, m.index) + m[0].toUpperCase() + target.slice(m.index + m[0].length);
 }
 
+/** Every word of two or more starts with a capital letter ("Sales Report"). */
+function isTitleCase(s: string): boolean {
+  const words = s.match(/\p{L}[\p{L}\p{M}]*/gu) ?? [];
+  return words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w));
+}
+
+/** Short words (articles, prepositions) stay lower case inside a title: "Informe de Ventas". */
+function titleCase(target: string): string {
+  let first = true;
+  return target.replace(/\p{L}[\p{L}\p{M}]*/gu, (w) => {
+    const keep = !first && [...w].length <= 3;
+    first = false;
+    // Mixed-case words (iPhone) keep their spelling.
+    if (keep || /\p{Lu}/u.test(w.slice(1))) return w;
+    return w[0]!.toUpperCase() + w.slice(1);
+  });
+}
+
 function targetFor(match: Match, atSentenceStart: boolean): string {
   const { target, source } = match.variant;
   if (isAllCaps(match.occurrence) && !isAllCaps(source)) return target.toUpperCase();
+  const capital = /^\P{L}*\p{Lu}/u.test(match.occurrence);
+  // A capital the writer gave a lower-case glossary term in the middle of a sentence is a case pattern
+  // (a title, a button label): the target gets it too, wherever the engine put it.
+  if (capital && match.sourceStart === false && !/\p{Lu}/u.test(source)) {
+    return isTitleCase(match.occurrence) ? titleCase(target) : capitalizeFirst(target);
+  }
   // Only where the source writer capitalised too: a lower-case fragment ("car settings") stays lower case.
-  return atSentenceStart && /^\P{L}*\p{Lu}/u.test(match.occurrence) ? capitalizeFirst(target) : target;
+  return atSentenceStart && capital ? capitalizeFirst(target) : target;
 }
 
 // ---- entry point -------------------------------------------------------------------------------------------
@@ -399,12 +435,15 @@ export function applyGlossaries(
   const byId = new Map<number, Match>();
   const parts: string[] = [];
   let last = 0;
+  let sourceStart = true;
   matches.forEach((match, i) => {
     const id = firstId + i;
     byId.set(id, match);
     const seg = segments[match.segment]!;
     const from = seg.start + match.start;
     const to = seg.start + match.end;
+    match.sourceStart = sentenceStartAfter(unit.slice(last, from).replace(MARKER_RE, ''), sourceStart);
+    sourceStart = sentenceStartAfter(match.occurrence, false);
     parts.push(unit.slice(last, from), seg.inSpan ? placeholder(id) : span(id, unit.slice(from, to)));
     last = to;
   });

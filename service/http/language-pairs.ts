@@ -11,6 +11,8 @@ import type { EngineSet } from '../engines/registry.js';
 export interface LanguagePair {
   source_lang: string;
   target_lang: string;
+  /** The language the engine goes through for this pair (Apertium pivots through Spanish); absent when direct. */
+  via_lang?: string;
 }
 
 /** Every pair an engine of the set serves, in the spec's language order (sources, then their targets). */
@@ -20,7 +22,10 @@ export function languagePairs(engines: EngineSet): LanguagePair[] {
   const out: LanguagePair[] = [];
   for (const s of sources) {
     for (const t of targets) {
-      if (engines.pick(s.code, t.code)) out.push({ source_lang: s.code, target_lang: t.code });
+      const engine = engines.pick(s.code, t.code);
+      if (!engine) continue;
+      const via = engine.via?.(s.code, t.code);
+      out.push({ source_lang: s.code, target_lang: t.code, ...(via && { via_lang: via }) });
     }
   }
   return out;

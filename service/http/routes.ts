@@ -19,12 +19,17 @@ import type { EngineSet } from '../engines/registry.js';
 import { DEFAULT_KEY_LABEL, type ApiKey, type Store } from '../store/store.js';
 import { HttpError, badRequest, notFound } from './errors.js';
 import { registerLanguagePairRoutes } from './language-pairs.js';
+import { registerStyleRuleRoutes } from './style-rules.js';
+import { registerV3GlossaryRoutes } from './v3-glossaries.js';
+import { registerV3LanguageRoutes } from './v3-languages.js';
 
 export interface RouteDeps extends TranslateDeps {
   store: Store;
   quota: Quota;
   engines: EngineSet;
   glossaries: GlossaryCache;
+  /** v3 glossaries, style rules, translation memories and languages; false answers 404 there (a v2-only peer). */
+  v3?: boolean;
 }
 
 const auth = (req: FastifyRequest) => {
@@ -85,6 +90,11 @@ export function developerKeyJson(k: ApiKey): Record<string, unknown> {
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { store, quota, engines } = deps;
   registerLanguagePairRoutes(app, deps); // Verso extension: GET /v2/languages/pairs
+  if (deps.v3 !== false) {
+    registerV3GlossaryRoutes(app, deps);
+    registerStyleRuleRoutes(app, deps);
+    registerV3LanguageRoutes(app, deps);
+  }
 
   app.post(
     '/v2/translate',

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 export type Db = Database.Database;
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const MIGRATIONS: string[] = [
   `
@@ -73,6 +73,29 @@ const MIGRATIONS: string[] = [
     created_at TEXT NOT NULL
   );
   CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
+  `,
+  // 2: v3 multilingual glossaries (edited in place), style rules with configured rules and custom instructions.
+  `
+  CREATE TABLE v3_glossaries (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX v3_glossaries_account ON v3_glossaries(account_id);
+  CREATE TABLE v3_glossary_dictionaries (
+    glossary_id TEXT NOT NULL REFERENCES v3_glossaries(id) ON DELETE CASCADE,
+    source_lang TEXT NOT NULL,
+    target_lang TEXT NOT NULL,
+    entries_tsv TEXT NOT NULL,
+    entry_count INTEGER NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 1,         -- bumped on every write; keys the compiled-matcher cache
+    PRIMARY KEY (glossary_id, source_lang, target_lang)
+  );
+  ALTER TABLE style_rules ADD COLUMN configured_rules TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE style_rules ADD COLUMN custom_instructions TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE style_rules ADD COLUMN updated_at TEXT;
+  ALTER TABLE style_rules ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
   `,
 ];
 

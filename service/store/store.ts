@@ -396,7 +396,10 @@ export class Store {
 
   countGlossaries(accountId: string): number {
     return (
-      this.stmt('SELECT COUNT(*) AS n FROM glossaries WHERE account_id = ?').get(accountId) as { n: number }
+      // v2 and v3 glossaries share the spec's 1000-per-account limit.
+      this.stmt(
+        'SELECT (SELECT COUNT(*) FROM glossaries WHERE account_id = @a) + (SELECT COUNT(*) FROM v3_glossaries WHERE account_id = @a) AS n',
+      ).get({ a: accountId }) as { n: number }
     ).n;
   }
 

@@ -9,6 +9,7 @@
  * outside all of them, and rebuilding can emit it exactly once.
  */
 import { CLOSE, cleanUserText, openSpan, placeholder, stripMarkers, tokenize, type Token } from './markers.js';
+import { protectedRegions } from '../../shared/protect/spans.js';
 import { sentenceRanges, type SplitMode } from './sentences.js';
 
 /** One element of a block: decoded text, an atom (kept verbatim), or an inline tag. */
@@ -24,6 +25,8 @@ export interface Item {
   el?: number;
   /** Atoms only: a tag whose partner lies in another block; it keeps its place at the unit's edge. */
   fixed?: boolean;
+  /** Open tags only: the element never counts in a run of elements cut apart (non_splitting_tags, no outline). */
+  joined?: boolean;
 }
 
 /** An inline element: where its two tags are in the source. */
@@ -54,6 +57,12 @@ export interface UnitPlan {
   fixed: Map<number, 'start' | 'end'>;
   /** Elements whose tags lie in the unit, in source order, with their parent in the unit (-1: none). */
   elements: Array<{ el: number; parent: number; depth: number }>;
+  /**
+   * split_sentences=nonewlines: the line breaks of a hard-wrapped sentence, sent to the engine as spaces (one
+   * sentence, no capital at each line start) and put back at word boundaries (`rebreak`); with the length of
+   * each source line, in characters.
+   */
+  breaks?: { texts: string[]; lines: number[] };
 }
 
 interface Point {
@@ -125,6 +134,11 @@ export function planBlock(input: Item[], opts: BlockOptions): UnitPlan[] {
   }
   if (a >= b) return [];
 
+  if (opts.context === 'text') {
+    const parts = elementRunParts(items, pairOf, a, b);
+    if (parts) return parts.flatMap(([x, y]) => planBlock(items.slice(x, y), opts));
+  }
+
   // The segmenting string: text as decoded, each atom as one character.
   const pStart = new Array<number>(b - a + 1);
   const depthBefore = new Array<number>(b - a + 1);
@@ -184,7 +198,7 @@ export function planBlock(input: Item[], opts: BlockOptions): UnitPlan[] {
   };
   const before_ = (p: Point, q: Point): boolean => p.i < q.i || (p.i === q.i && p.k <= q.k);
 
-  const sentences = sentenceRanges(plain, opts.mode, opts.lang);
+  const sentences = keepRegionsWhole(sentenceRanges(plain, opts.mode, opts.lang), plain);
   const plans: UnitPlan[] = [];
   const blockStart: Point = { i: a, k: 0 };
   const blockEnd: Point = { i: b, k: 0 };
@@ -217,6 +231,119 @@ export function planBlock(input: Item[], opts: BlockOptions): UnitPlan[] {
     if (next) unitFrom = next.start;
   }
   return plans;
+}
+
+/**
+ * Joins sentences cut inside a protected span or an ICU block (`?` in a URL's query, `!` in `{module!r}`, a
+ * question in a plural branch): the span must reach the engine layer whole to be protected.
+ */
+function keepRegionsWhole<T extends { start: number; end: number }>(sentences: T[], plain: string): T[] {
+  if (sentences.length < 2) return sentences;
+  const regions = protectedRegions(plain);
+  if (regions.length === 0) return sentences;
+  const out: T[] = [sentences[0]!];
+  let r = 0;
+  for (let k = 1; k < sentences.length; k++) {
+    const cut = sentences[k]!.start;
+    while (r < regions.length && regions[r]!.end <= cut) r++;
+    const region = regions[r];
+    const prev = out[out.length - 1]!;
+    if (region && region.start < cut) {
+      out[out.length - 1] = { ...prev, end: sentences[k]!.end };
+    } else out.push(sentences[k]!);
+  }
+  return out;
+}
+
+const SEPARATOR = /^[\s\p{P}\p{S}\uFFFC]*$/u;
+const WORDY = /[\p{L}\p{N}]/u;
+const STRONG_SEPARATOR = /[|›»·•→>\/]/u;
+
+/**
+ * A run of adjacent inline elements separated only by whitespace, punctuation or atoms — links of a navigation
+ * bar, breadcrumbs, table of contents entries — is not a sentence: translated as one, an engine reorders the
+ * elements and adds words between them ("FAQ Examples Notebooks Gallery"). When the block holds such a run of
+ * two elements or more and no other words (or, beside other words such as a label, a run of three or more or
+ * one whose separators are a menu's: `›`, `|`, `/`, `»`, `·`, `•`, `→`), the
+ * block is cut into parts: each element of a run on its own, and the stretches around runs. Returns the parts
+ * that hold words, as item ranges, or undefined when the block has no such run.
+ */
+function elementRunParts(items: Item[], pairOf: number[], a: number, b: number): Array<[number, number]> | undefined {
+  type Node = { from: number; to: number; element: boolean; words: boolean; separator: boolean };
+  const nodes: Node[] = [];
+  for (let idx = a; idx < b; idx++) {
+    const item = items[idx]!;
+    if (item.kind === 'open' && pairOf[idx]! > idx && !item.joined) {
+      let words = false;
+      for (let k = idx + 1; k < pairOf[idx]! && !words; k++) words = items[k]!.kind === 'text' && WORDY.test(items[k]!.value);
+      nodes.push({ from: idx, to: pairOf[idx]! + 1, element: true, words, separator: !words });
+      idx = pairOf[idx]!;
+    } else if (item.kind === 'open' && pairOf[idx]! > idx) {
+      let words = false;
+      for (let k = idx + 1; k < pairOf[idx]! && !words; k++) words = items[k]!.kind === 'text' && WORDY.test(items[k]!.value);
+      nodes.push({ from: idx, to: pairOf[idx]! + 1, element: false, words, separator: !words });
+      idx = pairOf[idx]!;
+    } else {
+      const sep = item.kind !== 'text' || SEPARATOR.test(item.value);
+      nodes.push({ from: idx, to: idx + 1, element: false, words: !sep, separator: sep });
+    }
+  }
+  // Runs: maximal sequences of elements with words, only separators between them.
+  const inRun = new Array<boolean>(nodes.length).fill(false);
+  let longest = 0;
+  let wordsOutside = false;
+  for (let n = 0; n < nodes.length; ) {
+    if (!nodes[n]!.element || !nodes[n]!.words) {
+      n++;
+      continue;
+    }
+    const members = [n];
+    let k = n + 1;
+    for (;;) {
+      let j = k;
+      while (j < nodes.length && nodes[j]!.separator && !nodes[j]!.element) j++;
+      if (j < nodes.length && nodes[j]!.element && nodes[j]!.words) {
+        members.push(j);
+        k = j + 1;
+      } else break;
+    }
+    if (members.length >= 2) {
+      for (const m of members) inRun[m] = true;
+      // Separators a menu uses (`Home › Docs › Install`, `A | B`) make a run a menu even beside other words.
+      let strong = true;
+      for (let m = 1; m < members.length && strong; m++) {
+        let between = '';
+        for (let x = members[m - 1]! + 1; x < members[m]!; x++) between += items[nodes[x]!.from]!.value;
+        strong = STRONG_SEPARATOR.test(between);
+      }
+      longest = Math.max(longest, strong ? 3 : members.length);
+    }
+    n = k;
+  }
+  if (longest < 2) return undefined;
+  nodes.forEach((node, n) => {
+    if (!inRun[n] && node.words) wordsOutside = true;
+  });
+  if (wordsOutside && longest < 3) return undefined;
+  const parts: Array<[number, number]> = [];
+  let pending: [number, number] | undefined;
+  let pendingWords = false;
+  const flush = (): void => {
+    if (pending && pendingWords) parts.push(pending);
+    pending = undefined;
+    pendingWords = false;
+  };
+  nodes.forEach((node, n) => {
+    if (inRun[n]) {
+      flush();
+      parts.push([node.from, node.to]);
+      return;
+    }
+    pending = pending ? [pending[0], node.to] : [node.from, node.to];
+    pendingWords ||= node.words;
+  });
+  flush();
+  return parts;
 }
 
 function sourceOffset(items: Item[], p: Point): number {
@@ -284,7 +411,76 @@ function buildPlan(items: Item[], from: Point, to: Point, opts: BlockOptions): U
   }
   if (open !== null) marked += CLOSE;
   plan.marked = marked;
+  if (opts.mode === 'nonewlines' && opts.context !== 'attr') joinLines(plan);
   return plan;
+}
+
+/** One line break inside a paragraph, with the blanks around it (not a blank line: that is a paragraph end). */
+const LINE_BREAK = /(?<![\r\n][ \t]*)[ \t]*(?:\r\n|\n|\r)(?![ \t]*[\r\n])[ \t]*/g;
+const MARKERS = /\uE000\d+\uE001|\uE003\d+\uE001|\uE002/g;
+
+function joinLines(plan: UnitPlan): void {
+  const texts: string[] = [];
+  const lines: number[] = [];
+  let last = 0;
+  const joined = plan.marked.replace(LINE_BREAK, (br: string, at: number) => {
+    texts.push(br);
+    lines.push(plan.marked.slice(last, at).replace(MARKERS, '').length);
+    last = at + br.length;
+    return ' ';
+  });
+  if (texts.length === 0) return;
+  lines.push(plan.marked.slice(last).replace(MARKERS, '').length);
+  plan.marked = joined;
+  plan.breaks = { texts, lines };
+}
+
+/**
+ * Puts a hard-wrapped sentence's line breaks back into its translation: each at the space nearest to the same
+ * share of the text as in the source, in order, never inside a word or a marker. A translation with fewer
+ * spaces than breaks gets fewer lines.
+ */
+export function rebreak(translated: string, breaks: { texts: string[]; lines: number[] }): string {
+  // Candidate places: single spaces in text, with the number of text characters before them.
+  const spaces: Array<{ at: number; before: number }> = [];
+  let plain = 0;
+  let last = 0;
+  const scanText = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) {
+      if (translated[i] === ' ') spaces.push({ at: i, before: plain });
+      plain++;
+    }
+  };
+  for (const m of translated.matchAll(MARKERS)) {
+    scanText(last, m.index ?? 0);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  scanText(last, translated.length);
+  const total = breaks.lines.reduce((a, b) => a + b, 0) || 1;
+  const chosen: Array<{ at: number; text: string }> = [];
+  let cumulative = 0;
+  let next = 0;
+  breaks.texts.forEach((text, k) => {
+    cumulative += breaks.lines[k]!;
+    const goal = (cumulative / total) * plain;
+    // Leave one space for each later break.
+    const limit = spaces.length - (breaks.texts.length - k - 1);
+    let best = -1;
+    for (let i = next; i < limit; i++) {
+      if (best < 0 || Math.abs(spaces[i]!.before - goal) < Math.abs(spaces[best]!.before - goal)) best = i;
+      else break;
+    }
+    if (best < 0) return;
+    chosen.push({ at: spaces[best]!.at, text });
+    next = best + 1;
+  });
+  let out = '';
+  let at = 0;
+  for (const c of chosen) {
+    out += translated.slice(at, c.at) + c.text;
+    at = c.at + 1;
+  }
+  return out + translated.slice(at);
 }
 
 /** How the rebuilt pieces of a unit are written back into the source. */
@@ -306,7 +502,7 @@ type Position = { text: string; stack: number[] } | { atom: number };
  */
 export function rebuildUnit(plan: UnitPlan, translated: string, ctx: RenderContext): string {
   if (translated === plan.marked) return ctx.render(plan.srcStart, plan.srcEnd);
-  let tokens = tokenize(translated);
+  let tokens = tokenize(plan.breaks ? rebreak(translated, plan.breaks) : translated);
   if (ctx.preserveFormatting) tokens = restoreFormatting(tokenize(plan.marked), tokens);
   trimEdges(tokens);
 

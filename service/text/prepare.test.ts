@@ -228,8 +228,9 @@ describe('plain text', () => {
     expect(translate(text, { splitSentences: '1' }, upper)).toBe('  HELLO WORLD.  HOW ARE YOU?\r\n\r\nFINE, THANKS! ');
   });
 
-  it('keeps line breaks inside units with nonewlines and does not split with 0', () => {
-    expect(units('A line\nwithout end. Next.', { splitSentences: 'nonewlines' })).toEqual(['A line\nwithout end.', 'Next.']);
+  it('joins a wrapped line into one sentence with nonewlines (issue 22) and does not split with 0', () => {
+    expect(units('A line\nwithout end. Next.', { splitSentences: 'nonewlines' })).toEqual(['A line without end.', 'Next.']);
+    expect(translate('A line\nwithout end. Next.', { splitSentences: 'nonewlines' }, upper)).toBe('A LINE\nWITHOUT END. NEXT.');
     expect(units(' A line\nwithout end. Next. ', { splitSentences: '0' })).toEqual(['A line\nwithout end. Next.']);
   });
 

@@ -293,7 +293,7 @@ export function prepareText(text: string, options: TextOptions & { fastPath?: bo
         i = tok.pair;
         continue;
       }
-      block.push({ kind: 'open', start: tok.start, end: tok.end, value: '', el: elementOf(i) });
+      block.push({ kind: 'open', start: tok.start, end: tok.end, value: '', el: elementOf(i), joined: !outline || nonSplitting.has(tok.name) });
     }
     flush();
 

@@ -243,3 +243,14 @@ export function toTsv(rows: readonly EntryLike[]): string {
   for (const r of rows) if (!isBlank(r)) parts.push(`${r.source}\t${r.target}`);
   return parts.join('\n');
 }
+
+/**
+ * Which cell of a row is at fault, per side: the row's own problems split by the term that has them (a trailing
+ * space in the target marks the target cell only). A duplicate is the source's fault; the caller adds it.
+ */
+export function sideProblems(e: EntryLike): { source: RowProblem[]; target: RowProblem[] } {
+  if (isBlank(e)) return { source: [], target: [] };
+  const s = termFlags(e.source);
+  const t = termFlags(e.target);
+  return { source: flagsToProblems(s, 0).filter((p) => p !== 'emptyTarget'), target: flagsToProblems(0, t).filter((p) => p !== 'emptySource') };
+}

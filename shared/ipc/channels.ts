@@ -26,4 +26,5 @@ export const EVENT_NAME_LIST = [
   'glossaries.changed',
   'translatePrefs.changed',
   'history.changed',
+  'customisation.styleRulesChanged',
 ] as const;

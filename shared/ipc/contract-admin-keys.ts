@@ -15,6 +15,8 @@ export const DeveloperKeyView = z.object({
   isDeactivated: z.boolean(),
   /** Null: no limit. 0: blocked. */
   characterLimit: z.number().nullable(),
+  /** The Verso connections known to translate with this key (matched in main by key id; no secret leaves main). */
+  usedBy: z.array(z.object({ id: z.string(), name: z.string(), local: z.boolean() })).default([]),
   /** Where Verso holds this key as a connection (saved from the Keys screen): that connection and its usage. */
   connection: z
     .object({ id: z.string(), name: z.string(), characterCount: z.number().nullable(), at: z.string().nullable() })
@@ -31,6 +33,17 @@ export const CreatedDeveloperKey = DeveloperKeyView.extend({
   secretHeld: z.boolean(),
 });
 export type CreatedDeveloperKey = z.infer<typeof CreatedDeveloperKey>;
+
+/**
+ * The keys of the connection named by `connectionId` (the one the screen showed when it asked), and the Verso
+ * connections that may use one of these keys without Verso knowing which (a key pasted in Settings carries no id).
+ */
+export const KeysListing = z.object({
+  connectionId: z.string(),
+  keys: z.array(DeveloperKeyView),
+  unidentified: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type KeysListing = z.infer<typeof KeysListing>;
 
 export const AUDIT_ACTIONS = ['create', 'rename', 'limit', 'deactivate'] as const;
 
@@ -66,6 +79,11 @@ export const BulkResult = z.array(
 export type BulkResult = z.infer<typeof BulkResult>;
 
 const KeyIds = z.array(Id).min(1, 'Select at least one key.').max(1000);
+/**
+ * Every call that reads or changes keys names the connection the screen showed; main refuses it (`conflict`) when
+ * that is no longer the active connection, so a change never goes to another account than the one on screen.
+ */
+const Shown = { connectionId: Id };
 
 export const adminKeysCalls = {
   'adminKeys.access': { input: NoInput, output: AdminAccess },
@@ -74,8 +92,8 @@ export const adminKeysCalls = {
     input: z.object({ adminKey: SecretInput, persistence: Persistence.optional() }),
     output: AdminAccess,
   },
-  'adminKeys.list': { input: NoInput, output: z.array(DeveloperKeyView) },
-  'adminKeys.create': { input: z.object({ label: z.string().trim().max(200).optional() }), output: CreatedDeveloperKey },
+  'adminKeys.list': { input: z.object(Shown), output: KeysListing },
+  'adminKeys.create': { input: z.object({ ...Shown, label: z.string().trim().max(200).optional() }), output: CreatedDeveloperKey },
   /** Copies a just-created key to the clipboard in main; `copied: false` where this shell has no clipboard. */
   'adminKeys.copyNewKey': { input: z.object({ keyId: Id }), output: z.object({ copied: z.boolean() }) },
   /**
@@ -86,14 +104,25 @@ export const adminKeysCalls = {
     input: z.object({ keyId: Id, name: ConnectionName, persistence: Persistence.optional() }),
     output: z.object({ id: z.string(), name: z.string() }),
   },
-  'adminKeys.rename': { input: z.object({ keyId: Id, label: z.string().trim().min(1).max(200) }), output: DeveloperKeyView },
-  'adminKeys.setLimit': { input: z.object({ keyId: Id, characters: KeyLimit }), output: DeveloperKeyView },
-  'adminKeys.deactivate': { input: z.object({ keyId: Id }), output: DeveloperKeyView },
-  'adminKeys.bulkSetLimit': { input: z.object({ keyIds: KeyIds, characters: KeyLimit }), output: BulkResult },
-  'adminKeys.bulkDeactivate': { input: z.object({ keyIds: KeyIds }), output: BulkResult },
+  'adminKeys.rename': { input: z.object({ ...Shown, keyId: Id, label: z.string().trim().min(1).max(200) }), output: DeveloperKeyView },
+  'adminKeys.setLimit': { input: z.object({ ...Shown, keyId: Id, characters: KeyLimit }), output: DeveloperKeyView },
+  'adminKeys.deactivate': { input: z.object({ ...Shown, keyId: Id }), output: DeveloperKeyView },
+  'adminKeys.bulkSetLimit': { input: z.object({ ...Shown, keyIds: KeyIds, characters: KeyLimit }), output: BulkResult },
+  'adminKeys.bulkDeactivate': { input: z.object({ ...Shown, keyIds: KeyIds }), output: BulkResult },
+  /**
+   * The admin says which key a connection Verso cannot place translates with (a key pasted in Settings carries no
+   * id): kept in main so the table shows "Used by" and the deactivation asks. Answers the listing again.
+   */
+  'adminKeys.linkConnection': { input: z.object({ ...Shown, keyId: Id, usedBy: Id }), output: KeysListing },
   'adminKeys.audit': { input: NoInput, output: z.array(AuditEntry) },
-  /** Saves the key table or the audit log as CSV through the save dialog; null when cancelled. */
-  'adminKeys.exportCsv': { input: z.object({ what: z.enum(['keys', 'audit']) }), output: z.object({ path: z.string() }).nullable() },
+  /**
+   * Saves the key table (of the shown connection) or the audit log as CSV for a spreadsheet in the UI language
+   * (UTF-8 with BOM, the locale's delimiter, numbers as numbers) through the save dialog; null when cancelled.
+   */
+  'adminKeys.exportCsv': {
+    input: z.discriminatedUnion('what', [z.object({ what: z.literal('keys'), ...Shown }), z.object({ what: z.literal('audit') })]),
+    output: z.object({ path: z.string() }).nullable(),
+  },
 } as const;
 
 export const adminKeysEvents = {} as const;

@@ -29,6 +29,10 @@ export const DOCUMENT_JOB_ERRORS = [
   'download_failed',
   'write_failed',
   'upload_uncertain',
+  /** Verso stopped while the upload was on the wire: the service may hold it; sent again only when the user asks. */
+  'upload_interrupted',
+  /** The service could not tell the document's language and none was given: the row offers a source language. */
+  'source_needed',
   'http',
   'no_connection',
 ] as const;
@@ -68,6 +72,8 @@ export const DocumentJobView = z.object({
   uploads: z.number().int(),
   /** Why it was uploaded again: Verso stopped mid-upload, or the service lost the document. */
   reuploadReason: z.enum(['interrupted', 'service_lost']).optional(),
+  /** True when the job ran on this computer's engine: nothing is billed (no minimum, no characters counted). */
+  local: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   connectionId: z.string(),
@@ -87,7 +93,7 @@ export const DocumentsList = z.object({ jobs: z.array(DocumentJobView), summary:
 export type DocumentsList = z.infer<typeof DocumentsList>;
 
 /** What a file check found wrong (renderer words it as `documents.problem.<code>`). */
-export const FILE_PROBLEMS = ['unsupported_extension', 'content_mismatch', 'too_large', 'unreadable', 'empty', 'not_a_file'] as const;
+export const FILE_PROBLEMS = ['unsupported_extension', 'content_mismatch', 'password_protected', 'too_large', 'unreadable', 'empty', 'not_a_file'] as const;
 
 export const FileCheck = z.object({
   path: z.string(),
@@ -191,7 +197,8 @@ export const documentsCalls = {
   'documents.list': { input: NoInput, output: DocumentsList },
   /** A waiting job stops at once; an uploaded one is billed already: `discard` drops its result, else it is kept. */
   'documents.cancel': { input: JobRef.extend({ discard: z.boolean().optional() }), output: DocumentJobView },
-  'documents.retry': { input: JobRef, output: DocumentJobView },
+  /** Sends a stopped job again; `sourceLang` sets the document's language first (a job that failed for a missing one). */
+  'documents.retry': { input: JobRef.extend({ sourceLang: LangCode.optional() }), output: DocumentJobView },
   /** A new upload of the same file and options (the service deleted the original). */
   'documents.translateAgain': { input: JobRef, output: DocumentJobView },
   'documents.remove': { input: z.object({ jobIds: z.array(Id).min(1).max(10_000) }), output: DocumentsList },

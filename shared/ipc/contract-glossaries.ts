@@ -18,6 +18,11 @@ export const GlossaryView = z.object({
   targetLang: z.string(),
   creationTime: z.string(),
   entryCount: z.number(),
+  /**
+   * A v3 (multilingual) glossary on a connection that offers v3: every dictionary (pair and entry count), edited in
+   * place one at a time (contract-customisation.ts). Absent for v2 glossaries, whose one pair is above.
+   */
+  dictionaries: z.array(z.object({ sourceLang: z.string(), targetLang: z.string(), entryCount: z.number() })).optional(),
 });
 export type GlossaryView = z.infer<typeof GlossaryView>;
 
@@ -135,6 +140,10 @@ export const ImportResult = z.object({
   encoding: z.string().optional(),
   delimiter: z.string().optional(),
   header: z.boolean().optional(),
+  /** True when `header` was Verso's guess (not the user's choice). */
+  headerGuessed: z.boolean().optional(),
+  /** CSV/TSV/XLSX: the first row's two cells (the preview says whether it is kept as an entry or read as titles). */
+  firstRow: z.tuple([z.string(), z.string()]).optional(),
   /** XLSX: the sheet names and the first row's cells (column choices). */
   sheets: z.array(z.string()).optional(),
   columns: z.array(z.string()).optional(),
@@ -174,7 +183,11 @@ export const glossariesCalls = {
   'glossaries.draftPut': { input: DraftInput, output: z.object({ updatedAt: z.string() }) },
   'glossaries.draftDiscard': { input: z.object({ draftId: Id }), output: z.object({ discarded: z.boolean() }) },
   /** Opens a glossary for editing: its draft if one exists, else a new draft with its entries. */
-  'glossaries.edit': { input: z.object({ glossaryId: Id }), output: GlossaryDraft },
+  'glossaries.edit': {
+    /** The pair names the dictionary of a multilingual glossary (default: its first). */
+    input: z.object({ glossaryId: Id, sourceLang: LangCode.optional(), targetLang: LangCode.optional() }),
+    output: GlossaryDraft,
+  },
 
   /** Journals the draft, creates the new glossary, then deletes the old one. Fails (draft kept) if create fails. */
   'glossaries.save': { input: DraftInput, output: SaveOutcome },

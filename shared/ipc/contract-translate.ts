@@ -5,8 +5,14 @@
  */
 import { z } from 'zod';
 import { Id, LangCode, NoInput } from './contract-common.js';
+import { DEFAULT_TRANSLATE_PREFS as DEFAULTS, HISTORY_LIMITS } from './translate-defaults.js';
 
-export const LanguagePairView = z.object({ source: z.string(), target: z.string() });
+export const LanguagePairView = z.object({
+  source: z.string(),
+  target: z.string(),
+  /** The language the local engine goes through for this pair (Apertium: Spanish); absent when direct. */
+  via: z.string().optional(),
+});
 export type LanguagePairView = z.infer<typeof LanguagePairView>;
 
 export const LanguagePairs = z.object({
@@ -15,7 +21,7 @@ export const LanguagePairs = z.object({
 });
 export type LanguagePairs = z.infer<typeof LanguagePairs>;
 
-export const HISTORY_LIMITS = { minEntries: 10, maxEntries: 10_000, defaultEntries: 1000 } as const;
+export { HISTORY_LIMITS };
 
 export const RememberedLanguages = z.object({ sourceLang: z.string().max(20), targetLang: z.string().max(20) });
 
@@ -27,21 +33,25 @@ export const TranslatePrefs = z.object({
   historyMaxEntries: z.number().int().min(HISTORY_LIMITS.minEntries).max(HISTORY_LIMITS.maxEntries),
   /** Languages last used on each connection, by connection id. */
   perConnection: z.record(z.string().max(200), RememberedLanguages),
+  /** Placeholders and code are kept as they are in every request (each request may say otherwise in Options). */
+  protectSpans: z.boolean(),
+  /**
+   * Hard-wrapped text (e-mails, PDFs): `detect` joins the wrapped lines by default when Translate detects them
+   * (`split_sentences=nonewlines`); `ask` only offers it. Either way the user can switch it per text.
+   */
+  joinWrappedLines: z.enum(['detect', 'ask']),
 });
 export type TranslatePrefs = z.infer<typeof TranslatePrefs>;
 
-export const DEFAULT_TRANSLATE_PREFS: TranslatePrefs = {
-  secondLanguage: null,
-  historyEnabled: false,
-  historyMaxEntries: HISTORY_LIMITS.defaultEntries,
-  perConnection: {},
-};
+export const DEFAULT_TRANSLATE_PREFS: TranslatePrefs = DEFAULTS;
 
 export const TranslatePrefsPatch = z
   .object({
     secondLanguage: LangCode.nullable().optional(),
     historyEnabled: z.boolean().optional(),
     historyMaxEntries: z.number().int().min(HISTORY_LIMITS.minEntries).max(HISTORY_LIMITS.maxEntries).optional(),
+    protectSpans: z.boolean().optional(),
+    joinWrappedLines: z.enum(['detect', 'ask']).optional(),
     /** Remembers the languages of one connection. */
     remember: z
       .object({ connectionId: Id, sourceLang: z.union([LangCode, z.literal('')]), targetLang: LangCode })

@@ -86,6 +86,10 @@ export const UsageSplit = z.object({
 });
 export type UsageSplit = z.infer<typeof UsageSplit>;
 
+/** The count at the first read of a period: used before Verso looked, on days Verso cannot tell apart. */
+export const UsageBeforeFirstReading = z.object({ characters: z.number(), at: z.string() });
+export type UsageBeforeFirstReading = z.infer<typeof UsageBeforeFirstReading>;
+
 export const UsageHistory = z.object({
   connectionId: z.string(),
   period: UsagePeriod,
@@ -95,6 +99,11 @@ export const UsageHistory = z.object({
   previousDays: z.array(UsageDay),
   /** Cumulative count at the end of each day of this period so far (null before the first record). */
   cumulative: z.array(z.number().nullable()),
+  /**
+   * What the first read of this period already counted (used before Verso's first read, on earlier days or
+   * earlier that day); null when that read counted nothing or there is none. Not part of any day in `days`.
+   */
+  beforeFirstReading: UsageBeforeFirstReading.nullable().optional(),
   forecast: UsageForecast.nullable(),
   split: UsageSplit,
   snapshotCount: z.number().int(),

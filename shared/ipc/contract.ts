@@ -18,6 +18,7 @@ import { documentsCalls, documentsEvents } from './contract-documents.js';
 import { glossariesCalls, glossariesEvents } from './contract-glossaries.js';
 import { UsageView, usageCalls, usageEvents } from './contract-usage.js';
 import { adminKeysCalls, adminKeysEvents } from './contract-admin-keys.js';
+import { customisationCalls, customisationEvents } from './contract-customisation.js';
 export { GlossaryEntry, GlossaryView } from './contract-glossaries.js';
 export * from './contract-documents.js';
 
@@ -35,11 +36,13 @@ import {
 } from './contract-common.js';
 
 export { AuthScheme, Id, LangCode, NoInput, Persistence } from './contract-common.js';
+import { QaReportView } from './contract-protect.js';
 import { translateCalls, translateEvents } from './contract-translate.js';
 import { historyCalls, historyEvents } from './contract-history.js';
 import { DEFAULT_DESKTOP_SETTINGS, desktopCalls, desktopEvents, desktopSettingsShape } from './contract-desktop.js';
 export * from './contract-desktop.js';
 export * from './contract-translate.js';
+export * from './contract-protect.js';
 export * from './contract-history.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -166,6 +169,8 @@ export const TranslateOptions = z
     nonSplittingTags: TagList.optional(),
     splittingTags: TagList.optional(),
     ignoreTags: TagList.optional(),
+    /** Keep placeholders and code as they are (not sent as a spec field; absent: Settings → Translate decides). */
+    protect: z.boolean().optional(),
   })
   .superRefine((o, ctx) => {
     // Spec rules the UI also shows; checked here so a wrong request never reaches the wire.
@@ -201,6 +206,10 @@ export const TranslationView = z.object({
   billedCharacters: z.number().optional(),
   modelTypeUsed: z.string().optional(),
   tagHandlingVersion: z.string().optional(),
+  /** QA of this translation against its source (placeholders, numbers, URLs, tags). */
+  qa: QaReportView.optional(),
+  /** The translation was made with placeholders and code protected. */
+  protected: z.boolean().optional(),
 });
 export type TranslationView = z.infer<typeof TranslationView>;
 
@@ -473,6 +482,7 @@ export const contract = {
 
   // Admin interface: developer keys (contract-admin-keys.ts).
   ...adminKeysCalls,
+  ...customisationCalls,
   // Answers the new connection as connections.* calls do (ConnectionView is defined here, so the entry is too).
   'adminKeys.saveNewKeyAsConnection': { input: adminKeysCalls['adminKeys.saveNewKeyAsConnection'].input, output: ConnectionView },
 
@@ -540,6 +550,7 @@ export const events = {
   'localService.statusChanged': LocalServiceStatus,
   ...usageEvents,
   ...adminKeysEvents,
+  ...customisationEvents,
   'settings.changed': Settings,
   ...documentsEvents,
   ...glossariesEvents,

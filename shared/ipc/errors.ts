@@ -51,8 +51,18 @@ export const ERROR_CODES = [
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** Current usage attached to a quota error so the UI can say how much was used. */
-export const QuotaDetails = z.object({ characterCount: z.number(), characterLimit: z.number() });
+/**
+ * Current usage attached to a quota error so the UI can say how much was used: of whose limit (`scope`: the key's
+ * own cap or the account's), and how many characters the refused request needed (`requestCharacters`, when Verso
+ * knows: texts; a document's billed size is known only to the service).
+ */
+export const QuotaDetails = z.object({
+  characterCount: z.number(),
+  characterLimit: z.number(),
+  scope: z.enum(['key', 'account']).optional(),
+  requestCharacters: z.number().optional(),
+});
+export type QuotaDetails = z.infer<typeof QuotaDetails>;
 
 export const IpcError = z.object({
   code: ErrorCode,
@@ -66,6 +76,8 @@ export const IpcError = z.object({
   field: z.string().optional(),
   /** For quota_exceeded: usage at the time of the error, when it could be read. */
   usage: QuotaDetails.optional(),
+  /** The service's own words (its Error body's `message`, cleaned and redacted), shown labelled as such. */
+  serviceMessage: z.string().optional(),
   /** For rate_limited / service_unavailable: how long the service asked to wait, in seconds. */
   retryAfterSeconds: z.number().optional(),
   /** For a language pair the engine cannot do: the source language it detected in the text (source was "detect"). */

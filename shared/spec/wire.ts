@@ -120,5 +120,8 @@ export const LocalServiceKeys = z.object({
   pro_key: z.string().min(1),
   free_key: z.string().min(1),
   admin_key: z.string().min(1),
+  /** The ids of the Pro and Free keys (written by newer services), so Verso can tell its own keys on the Keys screen. */
+  pro_key_id: z.string().optional(),
+  free_key_id: z.string().optional(),
 });
 export type LocalServiceKeys = z.infer<typeof LocalServiceKeys>;

@@ -14,7 +14,7 @@ export function registerGlossariesIpc(ctx: HandleContext, s: AppServices): void 
   handle(ctx, 'glossaries.draftGet', (i) => g.draftGet(i.draftId));
   handle(ctx, 'glossaries.draftPut', (i) => g.draftPut(i));
   handle(ctx, 'glossaries.draftDiscard', (i) => g.draftDiscard(i.draftId));
-  handle(ctx, 'glossaries.edit', (i) => g.edit(i.glossaryId));
+  handle(ctx, 'glossaries.edit', (i) => g.edit(i.glossaryId, { sourceLang: i.sourceLang, targetLang: i.targetLang }));
   handle(ctx, 'glossaries.save', (i) => g.save(i));
   handle(ctx, 'glossaries.finishSave', (i) => g.finishSave(i.draftId));
   handle(ctx, 'glossaries.versions', (i) => g.versions(i.name, i.sourceLang, i.targetLang));

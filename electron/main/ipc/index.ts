@@ -3,6 +3,7 @@ import { registerAdminKeysIpc } from './admin-keys.js';
 import { registerUsageIpc } from './usage.js';
 import { registerDocumentsIpc } from './documents.js';
 import { registerGlossariesIpc } from './glossaries.js';
+import { registerCustomisationIpc } from './customisation.js';
 import { registerAppIpc, registerLocalServiceIpc, registerSettingsIpc } from './app.js';
 import { registerConnectionsIpc, registerCredentialsIpc } from './connections.js';
 import type { HandleContext } from './handle.js';
@@ -18,6 +19,7 @@ export function registerAllIpc(ctx: HandleContext, services: AppServices): void 
   registerHistoryIpc(ctx, services);
   registerDocumentsIpc(ctx, services);
   registerGlossariesIpc(ctx, services);
+  registerCustomisationIpc(ctx, services);
   registerAdminKeysIpc(ctx, services);
   registerUsageIpc(ctx, services);
   registerSettingsIpc(ctx, services);

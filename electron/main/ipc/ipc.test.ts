@@ -191,7 +191,7 @@ describe('a developer key created with the admin key', () => {
       await app.call('credentials.setAdminKey', { connectionId: admin.data.id, adminKey: svc.keys.admin_key });
 
       const before = new Set(app.composed.secrets());
-      const created = await app.call('adminKeys.create', { label: 'CI robot' });
+      const created = await app.call('adminKeys.create', { connectionId: admin.data.id, label: 'CI robot' });
       if (!created.ok) throw new Error(created.error.message);
       // What main now holds in memory (for redaction) tells the test the new key's secret.
       const fresh = app.composed.secrets().filter((k) => !before.has(k));
@@ -210,8 +210,8 @@ describe('a developer key created with the admin key', () => {
       const again = await app.call('adminKeys.copyNewKey', { keyId: created.data.keyId });
       expect(!again.ok && again.error.message).toMatch(/only once/);
 
-      const keys = await app.call('adminKeys.list');
-      expect(keys.ok && keys.data.map((k) => k.label)).toContain('CI robot');
+      const keys = await app.call('adminKeys.list', { connectionId: admin.data.id });
+      expect(keys.ok && keys.data.keys.map((k) => k.label)).toContain('CI robot');
       const everything = JSON.stringify([created, copy, saved, works, again, keys, app.events, app.logs]);
       for (const k of [fresh[0]!, svc.keys.admin_key, svc.keys.pro_key]) expect(everything).not.toContain(k);
       expect(await readFile(join(app.dir, 'secrets.json'), 'utf8')).not.toContain(fresh[0]!);
@@ -224,7 +224,8 @@ describe('a developer key created with the admin key', () => {
 
   it('copies a new key of the local engine to the clipboard once, and refuses to save it as a connection', async () => {
     const { app } = await localApp();
-    const created = await app.call('adminKeys.create', {});
+    const state = await app.call('connections.list');
+    const created = await app.call('adminKeys.create', { connectionId: (state.ok && state.data.activeId) || '' });
     if (!created.ok) throw new Error(created.error.message);
     expect(created.data.secretHeld).toBe(true);
     const asConnection = await app.call('adminKeys.saveNewKeyAsConnection', { keyId: created.data.keyId, name: 'x' });

@@ -5,6 +5,7 @@
 import type { AdminKeysService } from '../services/admin-keys.js';
 import type { UsageService } from '../services/usage.js';
 import type { GlossariesService } from '../services/glossaries.js';
+import type { CustomisationService } from '../services/customisation.js';
 import type { AppService } from '../services/app-service.js';
 import type { ConnectionsService } from '../services/connections.js';
 import type { DocumentsService } from '../services/documents.js';
@@ -25,6 +26,7 @@ export interface AppServices {
   history: HistoryService;
   usage: UsageService;
   glossaries: GlossariesService;
+  customisation: CustomisationService;
   adminKeys: AdminKeysService;
   documents: DocumentsService;
   settings: SettingsService;

@@ -14,6 +14,8 @@ import { createTestApp, type TestApp } from '../test-support.js';
 let svc: RunningService;
 let app: TestApp;
 let svcDir: string;
+/** The "Work" connection the Keys screen shows (every call names it). */
+let work: string;
 
 beforeEach(async () => {
   svcDir = await mkdtemp(join(tmpdir(), 'verso-admin-svc-'));
@@ -21,6 +23,7 @@ beforeEach(async () => {
   app = await createTestApp({ hosted: { pro: svc.proUrl, free: svc.freeUrl } });
   const added = await app.call('connections.addHosted', { name: 'Work', apiKey: svc.keys.pro_key, persistence: 'session' });
   if (!added.ok) throw new Error(added.error.message);
+  work = added.data.id;
 });
 
 afterEach(async () => {
@@ -56,7 +59,7 @@ describe('admin key', () => {
 
     const on = await ok(app.call('adminKeys.setAdminKey', { adminKey: svc.keys.admin_key, persistence: 'session' }));
     expect(on.configured).toBe(true);
-    const keys = await ok(app.call('adminKeys.list'));
+    const { keys } = await ok(app.call('adminKeys.list', { connectionId: work }));
     expect(keys.map((k) => k.label).sort()).toEqual(['Local Free key', 'Local Pro key']);
   });
 });
@@ -67,20 +70,20 @@ describe('developer keys', () => {
   });
 
   it('creates, renames, limits (n, 0, null) and deactivates, and the service agrees after each step', async () => {
-    const created = await ok(app.call('adminKeys.create', { label: 'CI' }));
+    const created = await ok(app.call('adminKeys.create', { connectionId: work,  label: 'CI' }));
     expect(created.secretHeld).toBe(true);
     expect(JSON.stringify(created)).not.toMatch(/[0-9a-f-]{36}:fx|"key"/);
     const find = async () => (await serviceListing()).find((k) => k.key_id === created.keyId)!;
 
-    await ok(app.call('adminKeys.rename', { keyId: created.keyId, label: 'CI runner' }));
+    await ok(app.call('adminKeys.rename', { connectionId: work,  keyId: created.keyId, label: 'CI runner' }));
     expect((await find()).label).toBe('CI runner');
-    await ok(app.call('adminKeys.setLimit', { keyId: created.keyId, characters: 5000 }));
+    await ok(app.call('adminKeys.setLimit', { connectionId: work,  keyId: created.keyId, characters: 5000 }));
     expect((await find()).usage_limits?.characters).toBe(5000);
-    await ok(app.call('adminKeys.setLimit', { keyId: created.keyId, characters: 0 }));
+    await ok(app.call('adminKeys.setLimit', { connectionId: work,  keyId: created.keyId, characters: 0 }));
     expect((await find()).usage_limits?.characters).toBe(0);
-    await ok(app.call('adminKeys.setLimit', { keyId: created.keyId, characters: null }));
+    await ok(app.call('adminKeys.setLimit', { connectionId: work,  keyId: created.keyId, characters: null }));
     expect((await find()).usage_limits?.characters ?? null).toBeNull();
-    const off = await ok(app.call('adminKeys.deactivate', { keyId: created.keyId }));
+    const off = await ok(app.call('adminKeys.deactivate', { connectionId: work,  keyId: created.keyId }));
     expect(off.isDeactivated).toBe(true);
     expect((await find()).is_deactivated).toBe(true);
 
@@ -96,41 +99,114 @@ describe('developer keys', () => {
     expect(audit.every((e) => e.connectionName === 'Work')).toBe(true);
     const csv = await app.composed.services.adminKeys.auditCsv();
     expect(csv.split('\r\n')).toHaveLength(audit.length + 2);
-    const unknown = await app.call('adminKeys.rename', { keyId: 'no-such-key', label: 'x' });
+    const unknown = await app.call('adminKeys.rename', { connectionId: work,  keyId: 'no-such-key', label: 'x' });
     expect(!unknown.ok && unknown.error.code).toBe('not_found');
   });
 
   it('saves a new key as a connection once, shows its usage in the table, and its limit stops it with 456', async () => {
-    const created = await ok(app.call('adminKeys.create', {}));
+    const created = await ok(app.call('adminKeys.create', { connectionId: work, }));
     const conn = await ok(app.call('adminKeys.saveNewKeyAsConnection', { keyId: created.keyId, name: 'New key', persistence: 'session' }));
     const again = await app.call('adminKeys.copyNewKey', { keyId: created.keyId });
     expect(!again.ok && again.error.code).toBe('not_found');
-    await ok(app.call('adminKeys.setLimit', { keyId: created.keyId, characters: 5 }));
+    await ok(app.call('adminKeys.setLimit', { connectionId: work,  keyId: created.keyId, characters: 5 }));
     await ok(app.call('connections.setActive', { id: conn.id }));
     const r = await app.call('translate.run', { texts: ['more than five'], options: { targetLang: 'DE' } });
     expect(!r.ok && r.error.code).toBe('quota_exceeded');
     await ok(app.call('usage.get'));
     const first = (await ok(app.call('connections.list'))).connections[0]!;
     await ok(app.call('connections.setActive', { id: first.id }));
-    const row = (await ok(app.call('adminKeys.list'))).find((k) => k.keyId === created.keyId)!;
+    const row = (await ok(app.call('adminKeys.list', { connectionId: work }))).keys.find((k) => k.keyId === created.keyId)!;
     expect(row.connection).toMatchObject({ id: conn.id, name: 'New key', characterCount: 0 });
-    const csv = await app.composed.services.adminKeys.keysCsv();
+    const csv = await app.composed.services.adminKeys.keysCsv(work);
     expect(csv).toContain(`${created.keyId},`);
+    expect(row.usedBy).toEqual([{ id: conn.id, name: 'New key', local: false }]);
   });
 
   it('refuses a 26th active key with the service code, and bulk changes report each key', async () => {
     const ids: string[] = [];
     // The account starts with 2 active developer keys (Pro and Free).
-    for (let i = 0; i < 23; i++) ids.push((await ok(app.call('adminKeys.create', { label: `k${i}` }))).keyId);
-    const over = await app.call('adminKeys.create', { label: 'one too many' });
+    for (let i = 0; i < 23; i++) ids.push((await ok(app.call('adminKeys.create', { connectionId: work,  label: `k${i}` }))).keyId);
+    const over = await app.call('adminKeys.create', { connectionId: work,  label: 'one too many' });
     expect(!over.ok && over.error).toMatchObject({ code: 'bad_request', serviceCode: 'too_many_keys' });
 
-    const bulk = await ok(app.call('adminKeys.bulkSetLimit', { keyIds: [...ids.slice(0, 3), 'missing'], characters: 1000 }));
+    const bulk = await ok(app.call('adminKeys.bulkSetLimit', { connectionId: work,  keyIds: [...ids.slice(0, 3), 'missing'], characters: 1000 }));
     expect(bulk.map((b) => b.ok)).toEqual([true, true, true, false]);
     const listing = await serviceListing();
     expect(ids.slice(0, 3).map((id) => listing.find((k) => k.key_id === id)?.usage_limits?.characters)).toEqual([1000, 1000, 1000]);
-    const gone = await ok(app.call('adminKeys.bulkDeactivate', { keyIds: ids.slice(0, 2) }));
+    const gone = await ok(app.call('adminKeys.bulkDeactivate', { connectionId: work,  keyIds: ids.slice(0, 2) }));
     expect(gone.every((g) => g.ok && g.key?.isDeactivated)).toBe(true);
-    expect((await ok(app.call('adminKeys.create', { label: 'fits again' }))).label).toBe('fits again');
+    expect((await ok(app.call('adminKeys.create', { connectionId: work,  label: 'fits again' }))).label).toBe('fits again');
+  });
+});
+
+describe('bound to the connection the screen showed', () => {
+  beforeEach(async () => {
+    await ok(app.call('adminKeys.setAdminKey', { adminKey: svc.keys.admin_key, persistence: 'session' }));
+  });
+
+  it('refuses a change once another connection is active, and nothing reaches either account', async () => {
+    const { keys } = await ok(app.call('adminKeys.list', { connectionId: work }));
+    const pro = keys.find((k) => k.label === 'Local Pro key')!;
+    const other = await ok(app.call('connections.addLocal', {}));
+    await ok(app.call('connections.setActive', { id: other.id }));
+    const before = await serviceListing();
+    for (const r of [
+      await app.call('adminKeys.rename', { connectionId: work, keyId: pro.keyId, label: 'Hijacked' }),
+      await app.call('adminKeys.setLimit', { connectionId: work, keyId: pro.keyId, characters: 0 }),
+      await app.call('adminKeys.deactivate', { connectionId: work, keyId: pro.keyId }),
+      await app.call('adminKeys.bulkDeactivate', { connectionId: work, keyIds: [pro.keyId] }),
+      await app.call('adminKeys.list', { connectionId: work }),
+    ]) {
+      expect(!r.ok && r.error.code).toBe('conflict');
+    }
+    expect(await serviceListing()).toEqual(before);
+    expect(await ok(app.call('adminKeys.audit'))).toEqual([]);
+  });
+
+  it('says "no admin key for this connection" (not a refused key) when the active connection has none', async () => {
+    const second = await ok(app.call('connections.addHosted', { name: 'Second', apiKey: svc.keys.pro_key, persistence: 'session' }));
+    await ok(app.call('connections.setActive', { id: second.id }));
+    const r = await app.call('adminKeys.list', { connectionId: second.id });
+    expect(!r.ok && r.error).toMatchObject({ code: 'auth_failed', message: expect.stringMatching(/No admin key is set for this connection/) });
+    expect(!r.ok && r.error.status).toBeUndefined();
+  });
+
+  it('lists the connections whose key Verso cannot identify', async () => {
+    const listing = await ok(app.call('adminKeys.list', { connectionId: work }));
+    expect(listing.connectionId).toBe(work);
+    expect(listing.unidentified).toEqual([{ id: work, name: 'Work' }]);
+    expect(listing.keys.every((k) => k.usedBy.length === 0)).toBe(true);
+    // The admin says which key it is: from then on the table names it.
+    const pro = listing.keys.find((k) => k.label === 'Local Pro key')!;
+    const linked = await ok(app.call('adminKeys.linkConnection', { connectionId: work, keyId: pro.keyId, usedBy: work }));
+    expect(linked.unidentified).toEqual([]);
+    expect(linked.keys.find((k) => k.keyId === pro.keyId)?.usedBy).toEqual([{ id: work, name: 'Work', local: false }]);
+    const again = await app.call('adminKeys.linkConnection', { connectionId: work, keyId: pro.keyId, usedBy: work });
+    expect(!again.ok && again.error.code).toBe('bad_request');
+  });
+});
+
+describe('CSV for a spreadsheet in the UI language', () => {
+  beforeEach(async () => {
+    await ok(app.call('adminKeys.setAdminKey', { adminKey: svc.keys.admin_key, persistence: 'session' }));
+  });
+
+  it('writes a BOM, the locale delimiter, limits as numbers and no limit as an empty cell', async () => {
+    const created = await ok(app.call('adminKeys.create', { connectionId: work, label: 'Zahlen' }));
+    await ok(app.call('adminKeys.setLimit', { connectionId: work, keyId: created.keyId, characters: 5000 }));
+    await ok(app.call('settings.update', { uiLanguage: 'de' }));
+    await expect.poll(() => app.composed.i18n.locale).toBe('de');
+    const de = await app.composed.services.adminKeys.keysCsv(work);
+    expect(de.startsWith('\uFEFFkey_id;label;')).toBe(true);
+    const row = de.split('\r\n').find((l) => l.includes('Zahlen'))!.split(';');
+    expect(row[5]).toBe('5000');
+    const pro = de.split('\r\n').find((l) => l.includes('Local Pro key'))!.split(';');
+    expect(pro[5]).toBe('');
+    expect(pro[2]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const audit = await app.composed.services.adminKeys.auditCsv();
+    expect(audit.split('\r\n')[2]!.split(';').slice(-2)).toEqual(['', '5000']);
+    await ok(app.call('settings.update', { uiLanguage: 'en' }));
+    await expect.poll(() => app.composed.i18n.locale).toBe('en');
+    expect((await app.composed.services.adminKeys.keysCsv(work)).startsWith('\uFEFFkey_id,label,')).toBe(true);
   });
 });

@@ -2,8 +2,10 @@
  * Developer keys through the admin interface (main process, plain Node): list, create, rename, limit and
  * deactivate (one by one or in bulk) with the active connection's admin key, which is checked against the admin
  * endpoint before it is saved. Keeps, in the user-data folder (`admin-keys/`), the audit log of every change Verso
- * made and which key ids Verso holds as connections (so the table can show their usage). A new key's secret stays
- * in main until it is copied or saved as a connection, once.
+ * made and which key ids Verso holds as connections (so the table can show their usage and warn before one is
+ * deactivated; the local engine's own key ids come from its keys.json). Every call names the connection the screen
+ * showed and is refused when that is no longer the active one. A new key's secret stays in main until it is copied
+ * or saved as a connection, once.
  */
 import { z } from 'zod';
 import {
@@ -12,7 +14,9 @@ import {
   type BulkResult,
   type CreatedDeveloperKey,
   type DeveloperKeyView,
+  type KeysListing,
 } from '../../../shared/ipc/contract-admin-keys.js';
+import { csvDateTime, toLocaleCsv } from '../../../shared/csv-export.js';
 import type { Persistence } from '../../../shared/ipc/contract-common.js';
 import type { ConnectionView } from '../../../shared/ipc/contract.js';
 import type { WireDeveloperKey } from '../../../shared/spec/wire.js';
@@ -22,7 +26,6 @@ import type { Clipboard, SaveDialog } from './app-service.js';
 import type { ConnectionsService } from './connections.js';
 import { JsonFolder } from './durable-files.js';
 import type { Clock, FileSystem } from './ports.js';
-import { toCsv } from './usage-history.js';
 
 export function keyView(k: WireDeveloperKey): DeveloperKeyView {
   const v: DeveloperKeyView = {
@@ -31,6 +34,7 @@ export function keyView(k: WireDeveloperKey): DeveloperKeyView {
     creationTime: k.creation_time,
     isDeactivated: k.is_deactivated,
     characterLimit: k.usage_limits?.characters ?? null,
+    usedBy: [],
   };
   if (k.deactivated_time !== undefined) v.deactivatedTime = k.deactivated_time;
   return v;
@@ -57,6 +61,10 @@ export interface AdminKeysDeps {
   saveDialog?: SaveDialog;
   /** The last usage Verso read for a connection (the key's own count, else the account's). */
   lastUsage?: (connectionId: string) => Promise<{ characterCount: number | null; at: string } | null>;
+  /** The key ids of the local engine's own Pro and Free keys (from its keys.json), once it has started. */
+  localKeyIds?: () => { pro?: string; free?: string };
+  /** The UI language (CSV exports follow it). */
+  locale?: () => string;
 }
 
 const limitText = (n: number | null): string => (n === null ? 'no limit' : String(n));
@@ -73,8 +81,22 @@ export class AdminKeysService {
     this.files = new JsonFolder(deps.fs, deps.dir);
   }
 
-  private client() {
-    return this.deps.connections.clientFor(undefined, 'admin');
+  /**
+   * The admin client of the connection the screen showed, only while it is still the active one: a change is never
+   * sent to another account than the one on screen.
+   */
+  private client(connectionId: string) {
+    const c = this.active();
+    if (!c || c.id !== connectionId) {
+      throw new ApiError(
+        'conflict',
+        'The active connection changed since the Keys screen showed these keys; nothing was sent. Look at the keys of the active connection and try again.',
+      );
+    }
+    if (!c.configured) {
+      throw new ApiError('auth_failed', 'No admin key is set for this connection. Add it on the Keys screen or in Settings to manage developer keys.');
+    }
+    return this.deps.connections.clientFor(connectionId, 'admin');
   }
 
   private async linkMap(): Promise<Record<string, string>> {
@@ -133,10 +155,42 @@ export class AdminKeysService {
     return this.access();
   }
 
-  async list(): Promise<DeveloperKeyView[]> {
-    const keys = (await (await this.client()).listDeveloperKeys()).map(keyView);
+  /**
+   * Which Verso connections use which of these keys, by key id (no secret is compared or sent): keys saved as a
+   * connection from this screen (links.json) and, on the local engine, the engine's own keys (its keys.json). The
+   * connections to the same service whose key id Verso does not know are returned as `unidentified`.
+   */
+  private async usage(connectionId: string, keys: DeveloperKeyView[]): Promise<KeysListing['unidentified']> {
+    const all = this.deps.connections.list().connections;
+    const admin = all.find((c) => c.id === connectionId);
+    const links = await this.linkMap();
+    const byKey = new Map<string, { id: string; name: string; local: boolean }[]>();
+    const known = new Set<string>();
+    const add = (keyId: string | undefined, c: (typeof all)[number]) => {
+      if (!keyId) return;
+      known.add(c.id);
+      byKey.set(keyId, [...(byKey.get(keyId) ?? []), { id: c.id, name: c.name, local: c.kind === 'local' }]);
+    };
+    for (const [keyId, cid] of Object.entries(links)) {
+      const c = all.find((x) => x.id === cid);
+      if (c) add(keyId, c);
+    }
+    const sameService = all.filter((c) =>
+      admin?.kind === 'local' ? c.kind === 'local' : admin?.kind === 'hosted' ? c.kind === 'hosted' : c.kind === 'custom' && c.baseUrl === admin?.baseUrl,
+    );
+    if (admin?.kind === 'local') {
+      const ids = this.deps.localKeyIds?.() ?? {};
+      for (const c of sameService) add(c.tier === 'free' ? ids.free : ids.pro, c);
+    }
+    for (const k of keys) k.usedBy = byKey.get(k.keyId) ?? [];
+    return sameService.filter((c) => !known.has(c.id)).map((c) => ({ id: c.id, name: c.name }));
+  }
+
+  async list(connectionId: string): Promise<KeysListing> {
+    const keys = (await (await this.client(connectionId)).listDeveloperKeys()).map(keyView);
     const links = await this.linkMap();
     const conns = new Map(this.deps.connections.list().connections.map((c) => [c.id, c.name]));
+    const unidentified = await this.usage(connectionId, keys);
     await Promise.all(
       keys.map(async (k) => {
         const cid = links[k.keyId];
@@ -146,19 +200,34 @@ export class AdminKeysService {
         k.connection = { id: cid, name, characterCount: u?.characterCount ?? null, at: u?.at ?? null };
       }),
     );
-    return keys;
+    return { connectionId, keys, unidentified };
+  }
+
+  /**
+   * Records that connection `usedBy` translates with key `keyId` of the shown connection's account, as the admin
+   * says (Verso cannot read a pasted key's id). Only a connection to the same service that Verso cannot place yet.
+   */
+  async linkConnection(connectionId: string, keyId: string, usedBy: string): Promise<KeysListing> {
+    const listing = await this.list(connectionId);
+    if (!listing.keys.some((k) => k.keyId === keyId)) throw new ApiError('not_found', 'The service has no key with this id (it may have been removed elsewhere).');
+    if (!listing.unidentified.some((c) => c.id === usedBy)) {
+      throw new ApiError('bad_request', 'Verso already knows which key that connection uses, or it is not a connection to this service.');
+    }
+    const links = await this.linkMap();
+    links[keyId] = usedBy;
+    await this.files.write('links.json', { links });
+    return this.list(connectionId);
   }
 
   /**
    * The service shows a new key's secret once, in this answer. It stays in main (never in the renderer, the
    * result or a log) until the user has it copied or saved as a connection.
    */
-  async create(label?: string): Promise<CreatedDeveloperKey> {
-    const connectionId = this.deps.connections.list().activeId;
-    const wire = await (await this.client()).createDeveloperKey(label);
+  async create(connectionId: string, label?: string): Promise<CreatedDeveloperKey> {
+    const wire = await (await this.client(connectionId)).createDeveloperKey(label);
     const view = keyView(wire);
     await this.record('create', view, null, view.label);
-    if (!wire.key || !connectionId) return { ...view, secretHeld: false };
+    if (!wire.key) return { ...view, secretHeld: false };
     this.held.set(view.keyId, { secret: wire.key, connectionId });
     while (this.held.size > HELD_KEYS_MAX) this.held.delete(this.held.keys().next().value!);
     return { ...view, secretHeld: true };
@@ -212,33 +281,37 @@ export class AdminKeysService {
     return [...this.held.values()].map((h) => h.secret);
   }
 
-  private async current(keyId: string): Promise<DeveloperKeyView | undefined> {
-    return (await (await this.client()).listDeveloperKeys()).map(keyView).find((k) => k.keyId === keyId);
+  private async current(connectionId: string, keyId: string): Promise<DeveloperKeyView | undefined> {
+    return (await (await this.client(connectionId)).listDeveloperKeys()).map(keyView).find((k) => k.keyId === keyId);
   }
 
-  async rename(keyId: string, label: string): Promise<DeveloperKeyView> {
-    const before = await this.current(keyId);
-    const after = keyView(await (await this.client()).renameDeveloperKey(keyId, label));
+  async rename(connectionId: string, keyId: string, label: string): Promise<DeveloperKeyView> {
+    const before = await this.current(connectionId, keyId);
+    const after = keyView(await (await this.client(connectionId)).renameDeveloperKey(keyId, label));
     await this.record('rename', after, before?.label ?? null, after.label);
     return after;
   }
 
-  async setLimit(keyId: string, characters: number | null, before?: DeveloperKeyView): Promise<DeveloperKeyView> {
-    const was = before ?? (await this.current(keyId));
-    const after = keyView(await (await this.client()).setDeveloperKeyLimit(keyId, characters));
+  async setLimit(connectionId: string, keyId: string, characters: number | null, before?: DeveloperKeyView): Promise<DeveloperKeyView> {
+    const was = before ?? (await this.current(connectionId, keyId));
+    const after = keyView(await (await this.client(connectionId)).setDeveloperKeyLimit(keyId, characters));
     await this.record('limit', after, was ? limitText(was.characterLimit) : null, limitText(after.characterLimit));
     return after;
   }
 
-  async deactivate(keyId: string): Promise<DeveloperKeyView> {
-    const after = keyView(await (await this.client()).deactivateDeveloperKey(keyId));
+  async deactivate(connectionId: string, keyId: string): Promise<DeveloperKeyView> {
+    const after = keyView(await (await this.client(connectionId)).deactivateDeveloperKey(keyId));
     await this.record('deactivate', after, 'active', after.deactivatedTime ?? 'deactivated');
     return after;
   }
 
   /** One key after another (the admin interface has no bulk call); each outcome is reported, none hides another. */
-  private async bulk(keyIds: string[], op: (keyId: string, before?: DeveloperKeyView) => Promise<DeveloperKeyView>): Promise<BulkResult> {
-    const known = new Map((await (await this.client()).listDeveloperKeys()).map(keyView).map((k) => [k.keyId, k]));
+  private async bulk(
+    connectionId: string,
+    keyIds: string[],
+    op: (keyId: string, before?: DeveloperKeyView) => Promise<DeveloperKeyView>,
+  ): Promise<BulkResult> {
+    const known = new Map((await (await this.client(connectionId)).listDeveloperKeys()).map(keyView).map((k) => [k.keyId, k]));
     const out: BulkResult = [];
     for (const keyId of keyIds) {
       try {
@@ -252,40 +325,60 @@ export class AdminKeysService {
     return out;
   }
 
-  bulkSetLimit(keyIds: string[], characters: number | null): Promise<BulkResult> {
-    return this.bulk(keyIds, (id, before) => this.setLimit(id, characters, before));
+  bulkSetLimit(connectionId: string, keyIds: string[], characters: number | null): Promise<BulkResult> {
+    return this.bulk(connectionId, keyIds, (id, before) => this.setLimit(connectionId, id, characters, before));
   }
 
-  bulkDeactivate(keyIds: string[]): Promise<BulkResult> {
-    return this.bulk(keyIds, (id) => this.deactivate(id));
+  bulkDeactivate(connectionId: string, keyIds: string[]): Promise<BulkResult> {
+    return this.bulk(connectionId, keyIds, (id) => this.deactivate(connectionId, id));
   }
 
-  async keysCsv(): Promise<string> {
-    const keys = await this.list();
-    return toCsv([
-      ['key_id', 'label', 'creation_time', 'status', 'deactivated_time', 'character_limit', 'connection', 'characters_this_period'],
-      ...keys.map((k) => [
-        k.keyId,
-        k.label,
-        k.creationTime,
-        k.isDeactivated ? 'deactivated' : 'active',
-        k.deactivatedTime,
-        k.characterLimit === null ? 'no limit' : k.characterLimit,
-        k.connection?.name,
-        k.connection?.characterCount,
-      ]),
-    ]);
+  private locale(): string {
+    return this.deps.locale?.() ?? 'en';
+  }
+
+  /** The key table for a spreadsheet in the UI language: limits as numbers, no limit as an empty cell (see `limit_set`). */
+  async keysCsv(connectionId: string): Promise<string> {
+    const { keys } = await this.list(connectionId);
+    return toLocaleCsv(
+      [
+        ['key_id', 'label', 'created_utc', 'status', 'deactivated_utc', 'character_limit', 'limit_set', 'used_by', 'characters_this_period'],
+        ...keys.map((k) => [
+          k.keyId,
+          k.label,
+          csvDateTime(k.creationTime),
+          k.isDeactivated ? 'deactivated' : 'active',
+          csvDateTime(k.deactivatedTime),
+          k.characterLimit,
+          k.characterLimit === null ? 'no' : 'yes',
+          k.usedBy.map((u) => u.name).join(', '),
+          k.connection?.characterCount,
+        ]),
+      ],
+      this.locale(),
+    );
   }
 
   async auditCsv(): Promise<string> {
-    return toCsv([
-      ['time', 'connection', 'action', 'key_id', 'label', 'before', 'after'],
-      ...(await this.auditLog()).map((e) => [e.at, e.connectionName, e.action, e.keyId, e.label, e.before, e.after]),
-    ]);
+    // Limits are numbers (empty: no limit); a deactivation's "after" is its time.
+    const value = (e: AuditEntry, v: string | null): string | number | null => {
+      if (v === null) return null;
+      if (e.action === 'limit') return /^\d+$/.test(v) ? Number(v) : null;
+      if (e.action === 'deactivate' && v !== 'active' && !Number.isNaN(Date.parse(v))) return csvDateTime(v);
+      return v;
+    };
+    return toLocaleCsv(
+      [
+        ['time_utc', 'connection', 'action', 'key_id', 'label', 'before', 'after'],
+        ...(await this.auditLog()).map((e) => [csvDateTime(e.at), e.connectionName, e.action, e.keyId, e.label, value(e, e.before), value(e, e.after)]),
+      ],
+      this.locale(),
+    );
   }
 
-  async exportCsv(what: 'keys' | 'audit'): Promise<{ path: string } | null> {
-    const csv = what === 'keys' ? await this.keysCsv() : await this.auditCsv();
+  async exportCsv(input: { what: 'keys'; connectionId: string } | { what: 'audit' }): Promise<{ path: string } | null> {
+    const what = input.what;
+    const csv = input.what === 'keys' ? await this.keysCsv(input.connectionId) : await this.auditCsv();
     if (!this.deps.saveDialog) throw new ApiError('not_implemented', 'Saving files is not available here.');
     const day = new Date(this.deps.clock.now()).toISOString().slice(0, 10);
     const path = await this.deps.saveDialog.saveText(`verso-${what === 'keys' ? 'keys' : 'key-changes'}-${day}.csv`, csv);

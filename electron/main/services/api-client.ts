@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { TranslateOptions } from '../../../shared/ipc/contract.js';
+import { codePoints } from '../../../shared/spec/billing.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
 import {
   WireDetectResponse,
@@ -72,7 +73,7 @@ export interface CallOptions {
 
 interface RequestSpec {
   operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, string>;
   json?: unknown;
@@ -522,27 +523,41 @@ export class ApiClient {
     );
   }
 
-  /** Adds current usage to quota errors (best effort: the usage call must not hide the real error). */
+  /**
+   * Adds current usage to quota errors (best effort: the usage call must not hide the real error): whose limit
+   * refused the request (the key's own cap is checked first, as the service does), and how many characters the
+   * request needed where Verso knows it (texts; a document's billed size only the service knows).
+   */
   private async finishError(err: ApiError, spec: RequestSpec, call: CallOptions): Promise<ApiError> {
     if (err.code !== 'quota_exceeded' || spec.path === '/v2/usage' || spec.admin) return err;
     try {
       const u = await this.getUsage({ deadlineMs: 5000, ...(call.signal && { signal: call.signal }) });
-      // Report the limit that binds: the key's own cap when it leaves less room than the account's.
+      const needed = requestCharacters(spec);
+      const ask = needed ?? 1;
+      const keyCapped =
+        u.api_key_character_limit !== undefined && u.api_key_character_count !== undefined && u.api_key_character_limit < LIMITS.unsetLimit;
+      const keyRefuses = keyCapped && u.api_key_character_count! + ask > u.api_key_character_limit!;
+      const accountRefuses = u.character_limit < LIMITS.unsetLimit && u.character_count + ask > u.character_limit;
+      // Neither refuses any more (the counts moved since): name the one with less room.
       const keyHit =
-        u.api_key_character_limit !== undefined &&
-        u.api_key_character_count !== undefined &&
-        u.api_key_character_limit < LIMITS.unsetLimit &&
-        u.api_key_character_limit - u.api_key_character_count <= u.character_limit - u.character_count;
-      return withUsage(
-        err,
-        keyHit
-          ? { characterCount: u.api_key_character_count!, characterLimit: u.api_key_character_limit! }
-          : { characterCount: u.character_count, characterLimit: u.character_limit },
-      );
+        keyRefuses ||
+        (!accountRefuses && keyCapped && u.api_key_character_limit! - u.api_key_character_count! <= u.character_limit - u.character_count);
+      const base = keyHit
+        ? { characterCount: u.api_key_character_count!, characterLimit: u.api_key_character_limit!, scope: 'key' as const }
+        : { characterCount: u.character_count, characterLimit: u.character_limit, scope: 'account' as const };
+      return withUsage(err, needed === undefined ? base : { ...base, requestCharacters: needed });
     } catch {
       return err;
     }
   }
+}
+
+/** The characters a text request is billed for (code points of its texts); undefined for anything else. */
+function requestCharacters(spec: RequestSpec): number | undefined {
+  if (spec.path !== '/v2/translate') return undefined;
+  const text = (spec.json as { text?: unknown } | undefined)?.text;
+  if (!Array.isArray(text)) return undefined;
+  return text.reduce((n: number, t) => n + (typeof t === 'string' ? codePoints(t) : 0), 0);
 }
 
 function retryMessage(status: number | null, delayMs: number): string {

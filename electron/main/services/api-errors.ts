@@ -3,14 +3,14 @@
  * and a message that tells the user what to do. `toIpcError` turns any thrown value into the IPC error shape; it is
  * the last place a secret could leak, so it redacts every registered secret from every message.
  */
-import type { ErrorCode, IpcError } from '../../../shared/ipc/errors.js';
+import type { ErrorCode, IpcError, QuotaDetails } from '../../../shared/ipc/errors.js';
 
 export interface ApiErrorInit {
   status?: number;
   serviceCode?: string;
   serviceMessage?: string;
   retryAfterSeconds?: number;
-  usage?: { characterCount: number; characterLimit: number };
+  usage?: QuotaDetails;
   attempts?: number;
   cause?: unknown;
   detectedSourceLanguage?: string;
@@ -21,7 +21,7 @@ export class ApiError extends Error {
   readonly serviceCode: string | undefined;
   readonly serviceMessage: string | undefined;
   readonly retryAfterSeconds: number | undefined;
-  usage: { characterCount: number; characterLimit: number } | undefined;
+  usage: QuotaDetails | undefined;
   readonly attempts: number | undefined;
   readonly detectedSourceLanguage: string | undefined;
 
@@ -112,7 +112,7 @@ export function errorForStatus(status: number, body: { message?: string; code?: 
     case 456:
       return new ApiError(
         'quota_exceeded',
-        `The character quota for this billing period is used up (456).${said} Wait for the next period, raise the limit on the account or key, or switch to the local engine.`,
+        `The character quota for this billing period is used up (456).${said} Wait for the next period, ask the account's admin to raise the limit, or switch to the local engine.`,
         init,
       );
     default:
@@ -127,13 +127,16 @@ export function errorForStatus(status: number, body: { message?: string; code?: 
   }
 }
 
-/** Adds the current usage to a quota error's message once it is known. */
-export function withUsage(err: ApiError, usage: { characterCount: number; characterLimit: number }): ApiError {
+/** Adds the current usage to a quota error's message once it is known: whose limit, what is left, what was asked. */
+export function withUsage(err: ApiError, usage: QuotaDetails): ApiError {
+  const whose = usage.scope === 'key' ? "this key's limit" : usage.scope === 'account' ? "the account's limit" : 'the limit';
+  const left = Math.max(0, usage.characterLimit - usage.characterCount);
+  const asked = usage.requestCharacters !== undefined ? `; this request needs ${formatCount(usage.requestCharacters)}` : '';
   const e = new ApiError(
     err.code,
     err.message.replace(
       'is used up (456).',
-      `is used up (456): ${formatCount(usage.characterCount)} of ${formatCount(usage.characterLimit)} characters used.`,
+      `is used up (456): ${formatCount(usage.characterCount)} of ${formatCount(usage.characterLimit)} characters used (${whose}), ${formatCount(left)} left${asked}.`,
     ),
     {
       ...(err.status !== undefined && { status: err.status }),
@@ -156,6 +159,7 @@ export function toIpcError(err: unknown, secrets: Iterable<string> = []): IpcErr
     if (err.status !== undefined) out.status = err.status;
     if (err.serviceCode !== undefined) out.serviceCode = redact(err.serviceCode, list);
     if (err.usage !== undefined) out.usage = err.usage;
+    if (err.serviceMessage !== undefined) out.serviceMessage = redact(err.serviceMessage, list);
     if (err.retryAfterSeconds !== undefined) out.retryAfterSeconds = err.retryAfterSeconds;
     if (err.detectedSourceLanguage !== undefined) out.detectedSourceLanguage = redact(err.detectedSourceLanguage, list);
     return out;

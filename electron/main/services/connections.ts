@@ -204,7 +204,12 @@ export class ConnectionsService {
     const tier = !input.tier || input.tier === 'auto' ? (isFreeKey(input.apiKey) ? 'free' : 'pro') : input.tier;
     const base = tier === 'free' ? this.deps.hosted.free : this.deps.hosted.pro;
     if (!base) {
-      throw new ApiError('bad_request', `This copy of Verso has no address for the hosted service's ${tier === 'free' ? 'Free' : 'Pro'} tier. Add a custom connection with the address your provider gave you.`);
+      // `serviceCode` names the cause so the renderer says it in the UI language (not "check the languages").
+      throw new ApiError(
+        'bad_request',
+        `This copy of Verso has no address for the hosted service's ${tier === 'free' ? 'Free' : 'Pro'} tier. Add a custom connection with the address your provider gave you.`,
+        { serviceCode: tier === 'free' ? 'hosted_address_missing_free' : 'hosted_address_missing_pro' },
+      );
     }
     const persistence = input.persistence ?? 'persist';
     const authScheme = input.authScheme ?? DEFAULT_AUTH_SCHEME;

@@ -49,6 +49,50 @@ export function sniff(head: Uint8Array): string {
   return control > n / 20 ? 'binary' : 'text';
 }
 
+/**
+ * The names in an OLE compound file's directory (MS-CFB): the header gives the sector size, the first directory
+ * sector and the first 109 FAT sectors; the directory's chain is followed through the FAT (at most 64 sectors,
+ * read one at a time, so a large file is never read whole). An encrypted OOXML file holds `EncryptionInfo` and
+ * `EncryptedPackage` (MS-OFFCRYPTO).
+ */
+export async function oleStreamNames(path: string): Promise<string[]> {
+  const fh = await open(path, 'r');
+  try {
+    const read = async (pos: number, len: number): Promise<Buffer> => {
+      const buf = Buffer.alloc(len);
+      const { bytesRead } = await fh.read(buf, 0, len, pos);
+      return buf.subarray(0, bytesRead);
+    };
+    const header = await read(0, 512);
+    if (header.length < 512) return [];
+    const shift = header.readUInt16LE(0x1e);
+    if (shift !== 9 && shift !== 12) return [];
+    const sectorSize = 1 << shift;
+    const fatSectors: number[] = [];
+    for (let i = 0; i < 109; i++) fatSectors.push(header.readUInt32LE(0x4c + i * 4));
+    const perFat = sectorSize / 4;
+    const nextOf = async (sector: number): Promise<number> => {
+      const fat = fatSectors[Math.floor(sector / perFat)];
+      if (fat === undefined || fat >= 0xfffffffa) return 0xfffffffe;
+      const b = await read((fat + 1) * sectorSize + (sector % perFat) * 4, 4);
+      return b.length === 4 ? b.readUInt32LE(0) : 0xfffffffe;
+    };
+    const names: string[] = [];
+    let sector = header.readUInt32LE(0x30);
+    for (let n = 0; n < 64 && sector < 0xfffffffa; n++) {
+      const dir = await read((sector + 1) * sectorSize, sectorSize);
+      for (let off = 0; off + 128 <= dir.length; off += 128) {
+        const len = dir.readUInt16LE(off + 0x40);
+        if (len >= 2 && len <= 64) names.push(dir.toString('utf16le', off, off + len - 2));
+      }
+      sector = await nextOf(sector);
+    }
+    return names;
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Does `looks` fit what `ext` must contain? */
 function contentFits(ext: string, looks: string): boolean {
   if (ZIP_BASED.has(ext)) return looks === 'zip';
@@ -115,6 +159,11 @@ export async function checkFile(path: string, o: CheckOptions): Promise<FileChec
     return { ...base, sizeBytes: size, ok: false, problem: 'unreadable' };
   }
   const looks = sniff(head);
+  // A password-protected .docx/.xlsx/.pptx is not a zip but an OLE container holding the encrypted package: say
+  // that (save a copy without the password), not "an old Office file".
+  if (ZIP_BASED.has(extension) && looks === 'ole' && (await oleStreamNames(path).catch(() => [] as string[])).includes('EncryptedPackage')) {
+    return { ...base, sizeBytes: size, ok: false, problem: 'password_protected', looksLike: looks };
+  }
   if (!contentFits(extension, looks)) return { ...base, sizeBytes: size, ok: false, problem: 'content_mismatch', looksLike: looks };
   if (TEXT_BASED.has(extension)) {
     if (size <= EXACT_COUNT_MAX_BYTES) {

@@ -3,8 +3,8 @@
  * upload starts; the `document_id` and the encrypted `document_key` are written the moment the upload answers,
  * before anything else. A job moves waiting → uploading → queued → translating → downloading → saved (or error,
  * cancelled) and each step is written first, so a new queue on the same folder resumes every unfinished job from
- * its last written state: with a document id it polls and downloads and is never uploaded again; without one it is
- * uploaded again and says so. Polling starts near 1 s, backs off towards 15 s and uses `seconds_remaining` as a
+ * its last written state: with a document id it polls and downloads and is never uploaded again; one that was
+ * uploading when Verso stopped may have reached the service, so it waits for the user's "Send again". Polling starts near 1 s, backs off towards 15 s and uses `seconds_remaining` as a
  * hint (absurd values ignored). Results are streamed to a temp file in the output folder, fsynced and linked into
  * place under a name that never overwrites (`report.ES.docx`, then `report.ES (2).docx`).
  */
@@ -118,6 +118,9 @@ interface Transient {
 /** The local engine's wording when a restart lost the key (the spec gives no code for it). */
 const LOST_BY_SERVICE = /restarted|no longer read/i;
 
+/** A document failed because its language was not given and could not be detected (the local engine's and DeepL's words). */
+const SOURCE_NEEDED = /source language could not be detected|could not detect the source language|with source_lang set|source_lang (is )?(required|missing)/i;
+
 class Stop extends Error {}
 
 export class DocumentQueue {
@@ -179,11 +182,18 @@ export class DocumentQueue {
     return r;
   }
 
-  async retry(jobId: string): Promise<JobRecord> {
+  async retry(jobId: string, sourceLang?: string): Promise<JobRecord> {
     const r = this.need(jobId);
     if (ACTIVE_JOB_STATES.has(r.state)) return r;
+    // A new source language changes what the service translates: the file is sent again with it.
+    const newSource = sourceLang !== undefined && sourceLang.toUpperCase() !== r.sourceLang;
+    if (newSource) r.sourceLang = sourceLang.toUpperCase();
     const needsUpload =
-      !r.documentId || r.discard || (r.error && ['translation_failed', 'service_lost', 'key_lost', 'upload_uncertain', 'file_missing', 'file_changed'].includes(r.error.code));
+      newSource ||
+      !r.documentId ||
+      r.discard ||
+      (r.error && ['source_needed', 'translation_failed', 'service_lost', 'key_lost', 'upload_uncertain', 'upload_interrupted', 'file_missing', 'file_changed'].includes(r.error.code));
+    if (r.error?.code === 'upload_interrupted') r.reuploadReason = 'interrupted';
     delete r.error;
     delete r.discard;
     if (needsUpload) {
@@ -240,10 +250,12 @@ export class DocumentQueue {
   }
 
   private async drive(r: JobRecord, signal: AbortSignal): Promise<void> {
-    // Resume rules: an upload that was under way when Verso stopped has no document id: send it again and say so.
+    // Resume rules: an upload that was under way when Verso stopped has no document id, yet the service may have
+    // received it (and billed it). Sending it again on our own could bill it twice: the row says so and waits for
+    // the user's "Send again" (retry), as after a connection dropped mid-upload.
     if (r.state === 'uploading' && !r.documentId) {
-      r.reuploadReason = 'interrupted';
-      await this.setState(r, 'waiting');
+      await this.fail(r, { code: 'upload_interrupted' });
+      return;
     }
     while (!signal.aborted && ACTIVE_JOB_STATES.has(r.state)) {
       try {
@@ -405,7 +417,9 @@ export class DocumentQueue {
       await this.setState(r, 'waiting');
       return;
     }
-    return this.fail(r, { code: lost ? 'service_lost' : 'translation_failed', ...(message !== undefined && { detail: message }) });
+    // The service could not tell the language of a document sent without one: the row offers a source language.
+    const code = lost ? 'service_lost' : r.sourceLang === null && message !== undefined && SOURCE_NEEDED.test(message) ? 'source_needed' : 'translation_failed';
+    return this.fail(r, { code, ...(message !== undefined && { detail: message }) });
   }
 
   private async download(r: JobRecord, signal: AbortSignal): Promise<void> {

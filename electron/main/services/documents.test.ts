@@ -171,7 +171,7 @@ describe('document queue against the local service', () => {
     });
   }
 
-  it('stopped mid-upload and restarted: uploaded again, and says so', async () => {
+  it('stopped mid-upload and restarted: says the service may have it, uploads nothing until the user sends it again', async () => {
     const src = await makeFiles();
     const session = randomUUID();
     // The service holds the upload request for 3 s; the queue is closed while it waits.
@@ -179,13 +179,44 @@ describe('document queue against the local service', () => {
     await a.enqueue([join(src, 'report.txt')], { targetLangs: ['DE'] });
     await until('uploading', async () => ((await a.list()).jobs[0]!.state === 'uploading' ? true : undefined));
     a.close();
-    const b = makeService({ session: randomUUID() });
+    const after = randomUUID();
+    const b = makeService({ session: after });
     await b.start();
     const l = await allSettled(b, 1);
-    expect(l.jobs[0]!.state).toBe('saved');
-    expect(l.jobs[0]!.reuploadReason).toBe('interrupted');
-    expect(l.jobs[0]!.uploads).toBe(2);
+    expect(l.jobs[0]!.state).toBe('error');
+    expect(l.jobs[0]!.error?.code).toBe('upload_interrupted');
+    expect(l.jobs[0]!.uploads).toBe(1);
+    expect((await stats(after)).byPath['/v2/document'] ?? 0).toBe(0);
+    // "Send again": uploaded once more, saved, and the row says why it was sent twice.
+    await b.retry(l.jobs[0]!.jobId);
+    const done = await until('saved', async () => {
+      const j = (await b.list()).jobs[0]!;
+      return j.state === 'saved' ? j : undefined;
+    });
+    expect(done.uploads).toBe(2);
+    expect(done.reuploadReason).toBe('interrupted');
+    expect((await stats(after)).byPath['/v2/document']).toBe(1);
     expect((await readdir(src)).filter((n) => n.startsWith('report.DE'))).toEqual(['report.DE.txt']);
+  });
+
+  it('a document whose language cannot be detected fails as "source needed"; retried with a source language it is saved', async () => {
+    const src = await makeFiles();
+    // Runes: text the detector knows no language of.
+    await writeFile(join(src, 'codes.txt'), 'ᚠᚢᚦᚨᚱᚲ ᚷᚹ ᚺᚾᛁᛃ\nᛇᛈᛉ ᛊᛏᛒ\n');
+    const session = randomUUID();
+    const s = makeService({ session });
+    await s.enqueue([join(src, 'codes.txt')], { targetLangs: ['DE'] });
+    const l = await allSettled(s, 1);
+    expect(l.jobs[0]!.state).toBe('error');
+    expect(l.jobs[0]!.error?.code).toBe('source_needed');
+    await s.retry(l.jobs[0]!.jobId, 'EN');
+    const done = await until('saved', async () => {
+      const j = (await s.list()).jobs[0]!;
+      return j.state === 'saved' || j.state === 'error' ? j : undefined;
+    });
+    expect(done.state).toBe('saved');
+    expect(done.sourceLang).toBe('EN');
+    expect((await stats(session)).byPath['/v2/document']).toBe(2);
   });
 
   it('the service loses the document mid-translation: re-uploaded once automatically, then saved', async () => {

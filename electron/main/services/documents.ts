@@ -52,6 +52,8 @@ export interface DocumentsDeps {
   events: EventBus;
   clientFor(connectionId: string): Promise<ApiClient>;
   activeConnectionId(): string | null;
+  /** The connections to this computer's engine, which bills nothing (their rows say so, no minimum). */
+  localConnectionIds?(): ReadonlySet<string>;
   dialog?: OpenFilesDialog;
   shell?: FileShell;
   notifier?: Notifier;
@@ -68,14 +70,15 @@ export interface DocumentsDeps {
 
 const PREFS_KEY = 'documents';
 
-export function summarize(jobs: readonly JobRecord[]): DocumentsSummary {
+/** Counts by state and the characters the hosted services billed (the local engine bills nothing). */
+export function summarize(jobs: readonly JobRecord[], local: ReadonlySet<string> = new Set()): DocumentsSummary {
   const s: DocumentsSummary = { saved: 0, active: 0, failed: 0, cancelled: 0, billedCharacters: 0 };
   for (const j of jobs) {
     if (j.state === 'saved') s.saved++;
     else if (j.state === 'error') s.failed++;
     else if (j.state === 'cancelled') s.cancelled++;
     else s.active++;
-    s.billedCharacters += j.billedCharacters ?? 0;
+    if (!local.has(j.connectionId)) s.billedCharacters += j.billedCharacters ?? 0;
   }
   return s;
 }
@@ -214,7 +217,8 @@ export class DocumentsService {
   async list(): Promise<DocumentsList> {
     await this.start();
     const jobs = this.queue.list();
-    return { jobs: jobs.map((r) => this.view(r)), summary: summarize(jobs) };
+    const local = this.localIds();
+    return { jobs: jobs.map((r) => this.view(r, local)), summary: summarize(jobs, local) };
   }
 
   async cancel(jobId: string, discard = false): Promise<DocumentJobView> {
@@ -222,9 +226,9 @@ export class DocumentsService {
     return this.view(await this.queue.cancel(jobId, discard));
   }
 
-  async retry(jobId: string): Promise<DocumentJobView> {
+  async retry(jobId: string, sourceLang?: string): Promise<DocumentJobView> {
     await this.start();
-    return this.view(await this.queue.retry(jobId));
+    return this.view(await this.queue.retry(jobId, sourceLang));
   }
 
   async translateAgain(jobId: string): Promise<DocumentJobView> {
@@ -301,13 +305,24 @@ export class DocumentsService {
     if (this.d.stagingDir !== undefined && dirname(folder) === resolve(this.d.stagingDir)) await rmdir(folder).catch(() => undefined);
   }
 
-  private view(r: JobRecord): DocumentJobView {
-    return jobView(r, this.queue.transientOf(r.jobId));
+  private localIds(): ReadonlySet<string> {
+    return this.d.localConnectionIds?.() ?? new Set();
+  }
+
+  private view(r: JobRecord, local = this.localIds()): DocumentJobView {
+    const v = jobView(r, this.queue.transientOf(r.jobId));
+    if (local.has(r.connectionId)) {
+      // The local engine bills nothing, whatever figure its status carried: the row says so instead of a count.
+      v.local = true;
+      delete v.billedCharacters;
+    }
+    return v;
   }
 
   private publish(jobs: JobRecord[], removed: string[]): void {
     const all = this.queue.list();
-    this.d.events.emit('documents.changed', { jobs: jobs.map((r) => this.view(r)), removed, summary: summarize(all) });
+    const local = this.localIds();
+    this.d.events.emit('documents.changed', { jobs: jobs.map((r) => this.view(r, local)), removed, summary: summarize(all, local) });
     if (this.d.progress) {
       const active = all.filter((j) => j.state !== 'saved' && j.state !== 'error' && j.state !== 'cancelled');
       if (active.length === 0) this.d.progress(null);
@@ -348,7 +363,7 @@ export interface DocumentsConfig {
 export function createDocumentsService(o: {
   ports: { cipher: SecretCipher; clock: Clock; random?: Random; stores: { settings: KeyValueStore }; documents?: DocumentsPorts };
   config: { userDataDir: string; documents?: DocumentsConfig };
-  connections: { clientFor(id: string): Promise<ApiClient>; activeId(): string | null };
+  connections: { clientFor(id: string): Promise<ApiClient>; activeId(): string | null; list?(): { connections: readonly { id: string; kind: string }[] } };
   events: EventBus;
   i18n: { t: (id: MessageId, values?: Record<string, string | number>) => string };
 }): DocumentsService {
@@ -363,6 +378,7 @@ export function createDocumentsService(o: {
     events: o.events,
     clientFor: (id) => o.connections.clientFor(id),
     activeConnectionId: () => o.connections.activeId(),
+    localConnectionIds: () => new Set((o.connections.list?.().connections ?? []).filter((c) => c.kind === 'local').map((c) => c.id)),
     ...(p.dialog && { dialog: p.dialog }),
     ...(p.shell && { shell: p.shell }),
     ...(p.notifier && { notifier: p.notifier }),

@@ -43,6 +43,7 @@ import type { ConnectionsService } from './connections.js';
 import type { EventBus } from './event-bus.js';
 import { GlossaryStore } from './glossaries-store.js';
 import type { SettingsService } from './settings.js';
+import type { InPlaceGlossaries } from './customisation.js';
 
 /** The calls of the API client this service uses (a port: tests may wrap it to make one step fail). */
 export type GlossaryApi = Pick<
@@ -62,6 +63,8 @@ export interface GlossariesDeps {
   followIds?: Array<(oldId: string, newId: string) => void>;
   /** Writes an exported file where the user chooses; null when cancelled. */
   saveFile?: (suggestedName: string, content: string | Uint8Array) => Promise<string | null>;
+  /** Multilingual (v3) glossaries, edited in place, where the active connection offers them (customisation.ts). */
+  inPlace?: InPlaceGlossaries;
 }
 
 export function glossaryView(g: WireGlossary): GlossaryView {
@@ -155,10 +158,16 @@ export class GlossariesService {
   }
 
   async list(): Promise<GlossaryView[]> {
-    return (await (await this.client()).listGlossaries()).map(glossaryView);
+    const [v2, v3] = await Promise.all([(await this.client()).listGlossaries(), this.deps.inPlace?.list() ?? null]);
+    if (!v3) return v2.map(glossaryView);
+    // A service may list a v2 glossary under v3 too (with one dictionary): it is shown once, as the v3 one.
+    const ids = new Set(v3.map((g) => g.glossaryId));
+    return [...v3, ...v2.filter((g) => !ids.has(g.glossary_id)).map(glossaryView)];
   }
 
   async get(id: string): Promise<GlossaryView> {
+    const v3 = await this.deps.inPlace?.find(id);
+    if (v3) return v3;
     return glossaryView(await (await this.client()).getGlossary(id));
   }
 
@@ -167,7 +176,8 @@ export class GlossariesService {
   }
 
   async remove(id: string): Promise<{ removed: boolean }> {
-    await (await this.client()).deleteGlossary(id);
+    if (await this.deps.inPlace?.find(id)) await this.deps.inPlace!.remove(id);
+    else await (await this.client()).deleteGlossary(id);
     this.emit('glossaries.changed', { reason: 'deleted' });
     return { removed: true };
   }
@@ -220,10 +230,35 @@ export class GlossariesService {
   }
 
   /** Opens a glossary for editing: an existing draft of it wins (nothing the user typed is overwritten). */
-  async edit(glossaryId: string): Promise<GlossaryDraft> {
+  async edit(glossaryId: string, pair?: { sourceLang?: string | undefined; targetLang?: string | undefined }): Promise<GlossaryDraft> {
     const active = this.deps.activeConnectionId();
-    const existing = (await this.deps.store.listDrafts()).find((d) => d.glossaryId === glossaryId && (d.connectionId === null || d.connectionId === active));
+    const samePair = (d: GlossaryDraft) =>
+      !pair?.sourceLang || !pair.targetLang || (d.sourceLang.toUpperCase() === pair.sourceLang.toUpperCase() && d.targetLang.toUpperCase() === pair.targetLang.toUpperCase());
+    const existing = (await this.deps.store.listDrafts()).find(
+      (d) => d.glossaryId === glossaryId && (d.connectionId === null || d.connectionId === active) && samePair(d),
+    );
     if (existing) return existing;
+    const v3 = await this.deps.inPlace?.find(glossaryId);
+    if (v3) {
+      // One dictionary of a multilingual glossary: the one asked for, else the first.
+      const base = (c: string | undefined) => (c ?? '').toUpperCase().split('-')[0];
+      const fits = (x: { sourceLang: string; targetLang: string }) =>
+        x.sourceLang === base(pair?.sourceLang) && (x.targetLang === pair?.targetLang?.toUpperCase() || x.targetLang === base(pair?.targetLang));
+      const d = (pair?.sourceLang ? v3.dictionaries?.find(fits) : undefined) ?? v3.dictionaries?.[0];
+      if (!d) throw new ApiError('not_found', 'This glossary has no dictionary to edit; add one first.', { serviceCode: 'dictionary_not_found' });
+      const tsv = await this.deps.inPlace!.entries(glossaryId, d.sourceLang, d.targetLang);
+      return {
+        draftId: randomUUID(),
+        glossaryId,
+        name: v3.name,
+        sourceLang: d.sourceLang,
+        targetLang: d.targetLang,
+        entries: tsvToPairs(tsv),
+        connectionId: active,
+        updatedAt: this.now().toISOString(),
+        pendingSave: null,
+      };
+    }
     const c = await this.client();
     const [g, tsv] = await Promise.all([c.getGlossary(glossaryId), c.getGlossaryEntries(glossaryId)]);
     const view = glossaryView(g);
@@ -264,9 +299,59 @@ export class GlossariesService {
       pendingSave: { phase: 'creating', startedAt: this.now().toISOString() },
       ...(prev?.unconfirmedCreateAt && { unconfirmedCreateAt: prev.unconfirmedCreateAt }),
     };
+    if (await this.savesInPlace(draft)) return this.saveInPlace(draft);
     // The journal: on disk before the first byte goes to the service.
     await this.deps.store.putDraft(draft);
     return this.run(draft, false);
+  }
+
+  /** A v3 glossary's dictionary (or a new glossary on a v3 connection) is saved in place, never recreated. */
+  private async savesInPlace(draft: GlossaryDraft): Promise<boolean> {
+    const p = this.deps.inPlace;
+    if (!p) return false;
+    return draft.glossaryId === null ? p.createsV3() : (await p.find(draft.glossaryId)) !== null;
+  }
+
+  /**
+   * In place: the draft (every entry) is on disk first, then one PUT replaces the dictionary (idempotent, so Save
+   * after a failure of unknown outcome repeats it safely). A new glossary is created with one POST; when such a
+   * create went unanswered, the next Save first looks for it (same name, pair and entry count since then).
+   */
+  private async saveInPlace(draft: GlossaryDraft): Promise<SaveOutcome> {
+    const p = this.deps.inPlace!;
+    await this.deps.store.putDraft({ ...draft, pendingSave: null });
+    let target = draft;
+    if (draft.glossaryId === null && draft.unconfirmedCreateAt) {
+      const since = Date.parse(draft.unconfirmedCreateAt) - CLOCK_SLACK_MS;
+      const count = draft.entries.filter(([s, t]) => s.length > 0 || t.length > 0).length;
+      const found = (await p.list())?.find(
+        (g) =>
+          g.name === draft.name &&
+          Date.parse(g.creationTime) >= since &&
+          g.dictionaries?.some((d) => d.sourceLang === draft.sourceLang.toUpperCase().split('-')[0] && d.targetLang === draft.targetLang.toUpperCase().split('-')[0] && d.entryCount === count),
+      );
+      if (found) target = { ...draft, glossaryId: found.glossaryId };
+    }
+    let saved: GlossaryView;
+    try {
+      saved = await p.save(target);
+    } catch (e) {
+      if (target.glossaryId === null && createOutcomeUnknown(e)) {
+        await this.deps.store.putDraft({ ...draft, pendingSave: null, unconfirmedCreateAt: draft.unconfirmedCreateAt ?? this.now().toISOString() });
+      }
+      throw e;
+    }
+    await this.deps.store.addVersion({
+      name: target.name,
+      sourceLang: target.sourceLang.toUpperCase(),
+      targetLang: target.targetLang.toUpperCase(),
+      savedAt: this.now().toISOString(),
+      glossaryId: saved.glossaryId,
+      entries: target.entries.filter(([s, t]) => s.length > 0 || t.length > 0),
+    });
+    this.emit('glossaries.changed', { reason: draft.glossaryId ? 'replaced' : 'created' });
+    await this.deps.store.deleteDraft(draft.draftId);
+    return { status: 'saved', glossary: saved, replacedId: null };
   }
 
   /** Finishes a save left by a crash (phase `creating` or `deleting`) or a failed delete. */
@@ -491,6 +576,7 @@ export function createGlossariesService(o: {
   settings: SettingsService;
   saveDialog: SaveDialog;
   userDataDir: string;
+  inPlace?: InPlaceGlossaries;
 }): GlossariesService {
   return new GlossariesService({
     client: () => o.connections.clientFor(),
@@ -504,5 +590,6 @@ export function createGlossariesService(o: {
       ),
     ],
     saveFile: (name, content) => o.saveDialog.saveText(name, content),
+    ...(o.inPlace && { inPlace: o.inPlace }),
   });
 }

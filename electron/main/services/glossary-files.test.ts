@@ -98,6 +98,56 @@ describe('TSV and CSV', () => {
   });
 });
 
+describe('header guess: a first row is a header only when it clearly is one', () => {
+  it('a headerless TSV of short real words keeps every entry (sun/sol is not a pair of language codes)', async () => {
+    const r = await importGlossaryFile('astro.tsv', utf8('sun\tsol\nmoon\tluna\nstar\testrella\n'));
+    expect(r.header).toBe(false);
+    expect(r.entries).toEqual([
+      ['sun', 'sol'],
+      ['moon', 'luna'],
+      ['star', 'estrella'],
+    ]);
+    expect(r.firstRow).toEqual(['sun', 'sol']);
+    expect(r.headerGuessed).toBe(true);
+  });
+
+  it('a two-line file with the same source twice keeps both lines (the editor then flags the duplicate)', async () => {
+    const r = await importGlossaryFile('two.tsv', utf8('sun\tsol\nsun\tsolar\n'));
+    expect(r.entries).toEqual([
+      ['sun', 'sol'],
+      ['sun', 'solar'],
+    ]);
+    const short = await importGlossaryFile('short.csv', utf8('cat,gato\ndog,perro\n'));
+    expect(short.entries).toHaveLength(2);
+    const words = await importGlossaryFile('w.tsv', utf8('car\tauto\nbus\tbús\n'));
+    expect(words.entries).toHaveLength(2);
+  });
+
+  it('a real header (codes, names, column titles) is read as titles and not imported', async () => {
+    for (const head of ['EN\tES', 'en-US\tpt_BR', 'English\tSpanish', 'Englisch\tSpanisch', 'Source term\tTarget term', 'source\ttarget']) {
+      const r = await importGlossaryFile('h.tsv', utf8(`${head}\nsun\tsol\nmoon\tluna\n`));
+      expect(r.header, head).toBe(true);
+      expect(r.entries, head).toEqual([
+        ['sun', 'sol'],
+        ['moon', 'luna'],
+      ]);
+      expect(r.firstRow).toEqual(head.split('\t'));
+    }
+  });
+
+  it('a one-row file is an entry, even when its words look like titles', async () => {
+    expect((await importGlossaryFile('one.tsv', utf8('sun\tsol\n'))).entries).toEqual([['sun', 'sol']]);
+    expect((await importGlossaryFile('one.tsv', utf8('source\ttarget\n'))).entries).toEqual([['source', 'target']]);
+    expect((await importGlossaryFile('one.csv', utf8('en,de'))).header).toBe(false);
+  });
+
+  it('a first row like the rows below it is data (a glossary of language names)', async () => {
+    const r = await importGlossaryFile('langs.tsv', utf8('English\tInglés\nGerman\tAlemán\nFrench\tFrancés\n'));
+    expect(r.header).toBe(false);
+    expect(r.entries).toHaveLength(3);
+  });
+});
+
 describe('XLSX', () => {
   async function workbook(rows: unknown[][], sheets = 1): Promise<Uint8Array> {
     const wb = new ExcelJS.Workbook();

@@ -21,6 +21,7 @@
 import Papa from 'papaparse';
 import { SaxesParser } from 'saxes';
 import type { EntryPair, ExportFormat, ImportFormat, ImportOptions, ImportResult } from '../../../shared/ipc/contract-glossaries.js';
+import { SOURCE_LANGUAGES, TARGET_LANGUAGES } from '../../../shared/spec/languages.js';
 import { ApiError } from './api-errors.js';
 
 function fail(code: string, message: string): never {
@@ -62,36 +63,61 @@ function strictDecode(label: string, bytes: Uint8Array): string {
 }
 
 // ----- Header detection -----
+//
+// A wrong guess drops a term silently (a headerless `sun⇥sol` file loses "sun"), so a header is guessed only when
+// the first row is clearly one: both cells are known column titles, language names, or language codes from the
+// spec's tables (not any two- or three-letter word), the file has rows below it, and none of the rows below looks
+// like a header too (a glossary of language names is data, not titles). The preview says what became of the row.
 
 const HEADER_WORDS =
-  /^(source|target|term|terms|src|tgt|from|to|source term|target term|source text|target text|original|translation|word|words|entry|glossary|quelle|ziel|origen|destino|source_lang|target_lang)$/i;
-const LANG_CODE = /^[a-z]{2,3}([-_][a-z0-9]{2,4})?$/i;
+  /^(source|target|term|terms|src|tgt|source term|target term|source text|target text|source language|target language|original|translation|translations|quelle|ziel|ausgangssprache|zielsprache|origen|destino|source_lang|target_lang|langue source|langue cible|terme|traduction|begriff|übersetzung|término|traducción)$/i;
+
+const LANGUAGE_CODES = new Set([...SOURCE_LANGUAGES, ...TARGET_LANGUAGES].map((l) => l.code));
 
 let languageNames: Set<string> | undefined;
 function isLanguageName(s: string): boolean {
   if (!languageNames) {
     languageNames = new Set();
     const codes = 'ar bg cs da de el en es et fi fr he hu id it ja ko lt lv nb nl pl pt ro ru sk sl sv th tr uk vi zh'.split(' ');
-    for (const loc of ['en', 'de', 'fr', 'es']) {
+    for (const loc of ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl']) {
       const dn = new Intl.DisplayNames([loc], { type: 'language' });
       for (const c of codes) languageNames.add((dn.of(c) ?? '').toLowerCase());
     }
+    for (const l of [...SOURCE_LANGUAGES, ...TARGET_LANGUAGES]) languageNames.add(l.name.toLowerCase());
   }
   return languageNames.has(s.toLowerCase());
 }
 
 function looksLikeHeaderCell(cell: string): boolean {
   const c = cell.trim().replace(/^["']|["']$/g, '');
-  return HEADER_WORDS.test(c) || LANG_CODE.test(c) || isLanguageName(c);
+  if (c === '') return false;
+  return HEADER_WORDS.test(c) || LANGUAGE_CODES.has(c.toUpperCase().replace('_', '-')) || isLanguageName(c);
 }
 
-/** A first row is a header when both of its cells look like column titles. */
-export function looksLikeHeader(row: readonly string[] | undefined): boolean {
+function rowLooksLikeHeader(row: readonly string[] | undefined): boolean {
   if (!row || row.length < 2) return false;
   return looksLikeHeaderCell(row[0] ?? '') && looksLikeHeaderCell(row[1] ?? '');
 }
 
+/**
+ * Whether the first of `rows` is a header: it looks like one, at least one row with a term follows, and no row
+ * below (the first 50 are checked) looks like one too.
+ */
+export function looksLikeHeader(rows: readonly (readonly string[])[], src = 0, tgt = 1): boolean {
+  const pick = (r: readonly string[] | undefined) => (r ? [r[src] ?? '', r[tgt] ?? ''] : undefined);
+  if (!rowLooksLikeHeader(pick(rows[0]))) return false;
+  const below = rows.slice(1).filter((r) => (r[src] ?? '').trim() !== '' || (r[tgt] ?? '').trim() !== '');
+  if (below.length === 0) return false;
+  return !below.slice(0, 50).some((r) => rowLooksLikeHeader(pick(r)));
+}
+
 // ----- TSV / CSV -----
+
+/** The first row's two cells, for the preview's sentence about it. */
+function firstRowOf(row: readonly string[] | undefined, src = 0, tgt = 1): EntryPair | undefined {
+  if (!row) return undefined;
+  return [(row[src] ?? '').slice(0, 200), (row[tgt] ?? '').slice(0, 200)];
+}
 
 function rowsToPairs(rows: readonly (readonly string[])[], src = 0, tgt = 1): { entries: EntryPair[]; skipped: number } {
   const entries: EntryPair[] = [];
@@ -135,10 +161,11 @@ export function parseDelimited(text: string, ext: 'tsv' | 'csv', o: ImportOption
       `Every row has one column only (no ${delimiter === '\t' ? 'tab' : `"${delimiter}"`} between source and target). Put the source term in the first column and the target in the second, or choose the delimiter.`,
     );
   }
-  const header = o.header === 'yes' ? true : o.header === 'no' ? false : looksLikeHeader(rows[0]);
+  const header = o.header === 'yes' ? true : o.header === 'no' ? false : looksLikeHeader(rows);
+  const firstRow = firstRowOf(rows[0]);
   if (header) rows = rows.slice(1);
   const { entries, skipped } = rowsToPairs(rows);
-  return { format: ext, entries, delimiter, header, skipped };
+  return { format: ext, entries, delimiter, header, headerGuessed: o.header !== 'yes' && o.header !== 'no', ...(firstRow && { firstRow }), skipped };
 }
 
 // ----- XLSX -----
@@ -169,12 +196,24 @@ async function parseXlsx(bytes: Uint8Array, o: ImportOptions): Promise<ImportRes
     rows.push(cells);
   });
   if (rows.length === 0) fail('file_empty', `The sheet "${ws.name}" is empty.`);
-  const header = o.header === 'yes' ? true : o.header === 'no' ? false : looksLikeHeader(rows[0]);
-  const columns = Array.from({ length: Math.max(width, 2) }, (_, i) => (header ? (rows[0]?.[i] ?? '') : ''));
   const src = o.sourceColumn ?? 0;
   const tgt = o.targetColumn ?? 1;
+  const header = o.header === 'yes' ? true : o.header === 'no' ? false : looksLikeHeader(rows, src, tgt);
+  const firstRow = firstRowOf(rows[0], src, tgt);
+  const columns = Array.from({ length: Math.max(width, 2) }, (_, i) => (header ? (rows[0]?.[i] ?? '') : ''));
   const { entries, skipped } = rowsToPairs(header ? rows.slice(1) : rows, src, tgt);
-  return { format: 'xlsx', entries, header, sheets, columns, sourceColumn: src, targetColumn: tgt, skipped };
+  return {
+    format: 'xlsx',
+    entries,
+    header,
+    headerGuessed: o.header !== 'yes' && o.header !== 'no',
+    ...(firstRow && { firstRow }),
+    sheets,
+    columns,
+    sourceColumn: src,
+    targetColumn: tgt,
+    skipped,
+  };
 }
 
 // ----- TBX -----

@@ -41,6 +41,7 @@ export function createTranslateDomain(d: TranslateDomainDeps): {
   const translate = new TranslateService(d.connections, d.events, {
     record: (e) => history.add(e),
     concurrency: d.concurrency,
+    protectByDefault: () => translatePrefs.get().protectSpans,
   });
   return { translate, translatePrefs, history };
 }

@@ -62,7 +62,11 @@ export class LanguagesService {
       const res = await client.request({ operation: 'languages.pairs', method: 'GET', path: '/v2/languages/pairs' }, { deadlineMs: 30_000 });
       const parsed = PairsWire.safeParse(JSON.parse(await res.text()));
       if (!parsed.success) return { pairs: null };
-      const pairs = parsed.data.pairs.map((p) => ({ source: p.source_lang.toUpperCase(), target: p.target_lang.toUpperCase() }));
+      const pairs = parsed.data.pairs.map((p) => ({
+        source: p.source_lang.toUpperCase(),
+        target: p.target_lang.toUpperCase(),
+        ...(p.via_lang && { via: p.via_lang.toUpperCase() }),
+      }));
       this.cache.set(cacheKey, { pairs, fetchedAt: new Date(this.now()).toISOString() });
       return { pairs };
     } catch (e) {
@@ -74,4 +78,6 @@ export class LanguagesService {
   }
 }
 
-const PairsWire = z.object({ pairs: z.array(z.object({ source_lang: z.string(), target_lang: z.string() })) });
+const PairsWire = z.object({
+  pairs: z.array(z.object({ source_lang: z.string(), target_lang: z.string(), via_lang: z.string().optional() })),
+});

@@ -1,14 +1,16 @@
 /**
  * Local Translation Service manager (main process, plain Node): starts the bundled service through the
  * `ServiceLauncher` port with its own data dir under the app's user-data folder, reads the keys it wrote to
- * keys.json and keeps them here (main only), restarts it on request and reports its state as events.
+ * keys.json and keeps them here (main only), restarts it on request and reports its state as events. It heals its
+ * own Pro key: when the service refuses it (403, e.g. deactivated on the Keys screen), it asks its own service's admin
+ * interface for a new one, writes it to keys.json and sends the refused request again with it (`healingTransport`).
  */
 import { join } from 'node:path';
 import type { LocalServiceStatus } from '../../../shared/ipc/contract.js';
 import { LocalServiceKeys } from '../../../shared/spec/wire.js';
 import { ApiError } from './api-errors.js';
 import type { EventBus } from './event-bus.js';
-import type { FileSystem, LaunchedService, ServiceLauncher } from './ports.js';
+import type { FileSystem, HttpRequest, HttpResponse, HttpTransport, LaunchedService, ServiceLauncher } from './ports.js';
 
 export interface LocalEndpoint {
   proUrl: string;
@@ -32,6 +34,9 @@ export class LocalServiceManager {
   private starting: Promise<LocalEndpoint> | undefined;
   private state: LocalServiceStatus = { state: 'stopped', engines: [] };
   private stopping = false;
+  /** Keys this engine replaced (old secret → new secret), so requests already built with an old one still work. */
+  private readonly replaced = new Map<string, string>();
+  private healing: Promise<string | null> | undefined;
 
   constructor(private readonly opts: LocalServiceOptions) {}
 
@@ -118,6 +123,79 @@ export class LocalServiceManager {
   /** Keys for redaction (main only). */
   knownSecrets(): string[] {
     const k = this.endpoint?.keys;
-    return k ? [k.pro_key, k.free_key, k.admin_key] : [];
+    return k ? [k.pro_key, k.free_key, k.admin_key, ...this.replaced.keys()] : [];
+  }
+
+  /** The ids of the engine's own keys (written by the service to keys.json), to tell them apart on the Keys screen. */
+  ownKeyIds(): { pro?: string; free?: string } {
+    const k = this.endpoint?.keys;
+    return { ...(k?.pro_key_id && { pro: k.pro_key_id }), ...(k?.free_key_id && { free: k.free_key_id }) };
+  }
+
+  /**
+   * A new Pro key when `refused` (the engine's current or an earlier Pro key) no longer works: checked first with
+   * GET /v2/usage (a 403 for another reason changes nothing), then made by the engine's own admin interface and
+   * written to keys.json before it is used. Null when the key still works or no new key could be made. One at a time.
+   */
+  heal(refused: string, transport: HttpTransport): Promise<string | null> {
+    const now = this.replaced.get(refused);
+    if (now !== undefined) return Promise.resolve(now);
+    this.healing ??= this.makeNewProKey(refused, transport).finally(() => {
+      this.healing = undefined;
+    });
+    return this.healing;
+  }
+
+  private async makeNewProKey(refused: string, transport: HttpTransport): Promise<string | null> {
+    const ep = this.endpoint;
+    if (!ep || refused !== ep.keys.pro_key) return this.replaced.get(refused) ?? null;
+    const call = (method: HttpRequest['method'], path: string, key: string, body?: unknown) =>
+      transport.send({
+        method,
+        url: `${ep.proUrl.replace(/\/+$/, '')}${path}`,
+        headers: { Authorization: `Service-Auth-Key ${key}`, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(15_000),
+      });
+    if ((await call('GET', '/v2/usage', refused)).status !== 403) return null;
+    const res = await call('POST', '/v2/admin/developer-keys', ep.keys.admin_key, { label: 'Verso: this computer' });
+    if (res.status !== 200) return null;
+    const made = JSON.parse(await res.text()) as { key?: unknown; key_id?: unknown };
+    if (typeof made.key !== 'string' || typeof made.key_id !== 'string') return null;
+    const keys: LocalServiceKeys = { ...ep.keys, pro_key: made.key, pro_key_id: made.key_id };
+    // On disk first: the secret is shown once, and the service keeps only its hash.
+    await this.opts.fs.writeTextAtomic(join(this.opts.dataDir, 'keys.json'), `${JSON.stringify(keys, null, 2)}\n`);
+    ep.keys = keys;
+    this.replaced.set(refused, made.key);
+    return made.key;
+  }
+
+  /**
+   * Wraps the transport every API client uses: a request to this engine with its own (refused) Pro key that gets a
+   * 403 is sent once more with the key `heal` made. Other requests pass through untouched.
+   */
+  healingTransport(inner: HttpTransport): HttpTransport {
+    const auth = (r: HttpRequest) => Object.entries(r.headers).find(([h]) => h.toLowerCase() === 'authorization');
+    const withKey = (r: HttpRequest, header: string, key: string): HttpRequest => ({
+      ...r,
+      headers: { ...r.headers, [header]: `${r.headers[header]!.split(' ')[0]} ${key}` },
+    });
+    return {
+      send: async (req: HttpRequest): Promise<HttpResponse> => {
+        const ep = this.endpoint;
+        const a = auth(req);
+        if (!ep || !a || !req.url.startsWith(`${ep.proUrl.replace(/\/+$/, '')}/`)) return inner.send(req);
+        const key = a[1].slice(a[1].indexOf(' ') + 1);
+        const newer = this.replaced.get(key);
+        if (newer !== undefined) return inner.send(withKey(req, a[0], newer));
+        const res = await inner.send(req);
+        if (res.status !== 403 || key !== ep.keys.pro_key) return res;
+        const healed = await this.heal(key, inner).catch(() => null);
+        if (healed === null) return res;
+        void res.bytes().catch(() => undefined);
+        return inner.send(withKey(req, a[0], healed));
+      },
+      ...(inner.close && { close: () => inner.close!() }),
+    };
   }
 }

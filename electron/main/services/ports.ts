@@ -7,7 +7,7 @@
 export type HttpBody = string | Uint8Array | FormData;
 
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: HttpBody;

@@ -40,6 +40,8 @@ export class TranslatePrefsService {
     if (patch.secondLanguage !== undefined) next.secondLanguage = patch.secondLanguage;
     if (patch.historyEnabled !== undefined) next.historyEnabled = patch.historyEnabled;
     if (patch.historyMaxEntries !== undefined) next.historyMaxEntries = patch.historyMaxEntries;
+    if (patch.protectSpans !== undefined) next.protectSpans = patch.protectSpans;
+    if (patch.joinWrappedLines !== undefined) next.joinWrappedLines = patch.joinWrappedLines;
     if (patch.remember) {
       const { connectionId, sourceLang, targetLang } = patch.remember;
       // Re-inserted so the object's order is the order of use (the oldest go first when over the cap).
@@ -52,7 +54,7 @@ export class TranslatePrefsService {
     const parsed = TranslatePrefs.parse(next);
     this.store.set(KEY, parsed);
     // Remembering languages happens on every pick; only the choices a Settings screen shows are announced.
-    const shown = [patch.secondLanguage, patch.historyEnabled, patch.historyMaxEntries, patch.forget];
+    const shown = [patch.secondLanguage, patch.historyEnabled, patch.historyMaxEntries, patch.forget, patch.protectSpans, patch.joinWrappedLines];
     if (shown.some((v) => v !== undefined)) {
       this.onChange(parsed);
     }

@@ -6,9 +6,10 @@
  * connection it was made for. A single text over the request limit is cut into pieces (`long-text.ts`), sent as
  * several text entries/requests with the batch machinery, and joined back, with progress under its request id.
  * Successful translations go to the history when the user turned it on (`history.ts`).
+ * Every request goes through `translate-protect.ts`: placeholders and code wrapped for `ignore_tags` when protection
+ * is on (the request's own switch, else Settings), and a QA report on every answer.
  */
 import type { TranslateBatchOutput, TranslateOptions, TranslateRunOutput, TranslationView } from '../../../shared/ipc/contract.js';
-import { codePoints } from '../../../shared/spec/billing.js';
 import type { WireTranslation } from '../../../shared/spec/wire.js';
 import { translateBody } from './api-client.js';
 import { ApiError } from './api-errors.js';
@@ -16,13 +17,16 @@ import { BATCH_BODY_BUDGET, runBatches, textCost } from './batching.js';
 import type { ConnectionsService } from './connections.js';
 import type { EventBus } from './event-bus.js';
 import type { NewHistoryEntry } from './history.js';
-import { joinPieces, splitLongText } from './long-text.js';
+import { joinPieces, splitLongText, type TextPiece } from './long-text.js';
+import { prepareTexts, protectionOn, type PreparedTexts } from './translate-protect.js';
 
 export interface TranslateServiceOptions {
   /** Records a successful translation (the history decides whether it is on). */
   record?: (entry: NewHistoryEntry) => unknown;
   /** Requests in flight at once for long texts and batches (Settings). */
   concurrency?: () => number;
+  /** Protection of placeholders and code when a request does not say (Settings → Translate; default on). */
+  protectByDefault?: () => boolean;
 }
 
 const encoder = new TextEncoder();
@@ -37,8 +41,6 @@ export function toView(t: WireTranslation): TranslationView {
   if (t.tag_handling_version !== undefined) v.tagHandlingVersion = t.tag_handling_version;
   return v;
 }
-
-const totalCodePoints = (texts: readonly string[]): number => texts.reduce((n, t) => n + codePoints(t), 0);
 
 /**
  * A pair the engine cannot do, on a detected source: the local service names the language it detected in its
@@ -86,7 +88,8 @@ export class TranslateService {
 
   async run(input: { requestId?: string; connectionId?: string; texts: string[]; options: TranslateOptions }): Promise<TranslateRunOutput> {
     const connectionId = input.connectionId ?? this.connections.activeId();
-    const cacheKey = JSON.stringify([connectionId, input.texts, input.options]);
+    const protect = this.protectFor(input.options);
+    const cacheKey = JSON.stringify([connectionId, input.texts, input.options, protect]);
     const hit = this.cache.get(cacheKey);
     const ctl = this.track(input.requestId);
     if (hit) {
@@ -100,14 +103,20 @@ export class TranslateService {
     }
     try {
       const client = await this.connections.clientFor(connectionId);
-      const base = encoder.encode(JSON.stringify(translateBody([], input.options))).length;
+      const prep = prepareTexts(input.texts, input.options, protect);
+      const base = encoder.encode(JSON.stringify(translateBody([], prep.options))).length;
       const single = input.texts.length === 1 ? input.texts[0]! : undefined;
       let out: TranslateRunOutput;
-      if (single !== undefined && base + textCost(single) > BATCH_BODY_BUDGET) {
-        out = await this.runLong(client, single, input.options, base, ctl.signal, input.requestId ?? `long-${++longCounter}`);
+      if (single !== undefined && base + textCost(prep.texts[0]!) > BATCH_BODY_BUDGET) {
+        out = await this.runLong(client, single, input.options, protect, ctl.signal, input.requestId ?? `long-${++longCounter}`);
       } else {
-        const res = await client.translate(input.texts, input.options, { signal: ctl.signal, ...(input.requestId !== undefined && { requestId: input.requestId }) });
-        out = { translations: res.translations.map(toView), characters: totalCodePoints(input.texts), engine: res.engine, cached: false };
+        const res = await client.translate(prep.texts, prep.options, { signal: ctl.signal, ...(input.requestId !== undefined && { requestId: input.requestId }) });
+        out = {
+          translations: res.translations.map((t, i) => prep.finish(toView(t), input.texts[i]!, true, i)),
+          characters: prep.characters,
+          engine: res.engine,
+          cached: false,
+        };
       }
       this.cache.set(cacheKey, out);
       this.record(connectionId, input.texts, input.options, out);
@@ -131,24 +140,44 @@ export class TranslateService {
    * One text over the request limit: pieces as large as a request allows, packed into as few requests as the
    * limits allow, `concurrency` at a time; progress goes out as `translate.batchProgress` under the request id.
    */
+  private protectFor(options: TranslateOptions): boolean {
+    return protectionOn(options, this.opts.protectByDefault?.() ?? true);
+  }
+
+  /**
+   * Pieces of a long text that fit one request each once protected: protection adds markup and escapes, so a piece
+   * that grew past the budget makes the cut finer.
+   */
+  private static piecesFor(text: string, options: TranslateOptions, protect: boolean): { pieces: TextPiece[]; prep: PreparedTexts; base: number } {
+    let budget = BATCH_BODY_BUDGET;
+    for (;;) {
+      const first = prepareTexts([], options, protect);
+      const base = encoder.encode(JSON.stringify(translateBody([], first.options))).length;
+      const pieces = splitLongText(text, budget - base);
+      const prep = prepareTexts(pieces.filter((p) => p.core !== '').map((p) => p.core), options, protect);
+      const wireBase = encoder.encode(JSON.stringify(translateBody([], prep.options))).length;
+      if (prep.texts.every((t) => wireBase + textCost(t) <= BATCH_BODY_BUDGET) || budget < 4096) return { pieces, prep, base: wireBase };
+      budget = Math.floor(budget * 0.7);
+    }
+  }
+
   private async runLong(
     client: Awaited<ReturnType<ConnectionsService['clientFor']>>,
     text: string,
     options: TranslateOptions,
-    base: number,
+    protect: boolean,
     signal: AbortSignal,
     progressId: string,
   ): Promise<TranslateRunOutput> {
-    const pieces = splitLongText(text, BATCH_BODY_BUDGET - base);
-    const cores = pieces.filter((p) => p.core !== '').map((p) => p.core);
+    const { pieces, prep, base } = TranslateService.piecesFor(text, options, protect);
     let engine: string | null = null;
     const outcome = await runBatches<TranslationView>({
-      segments: cores,
+      segments: prep.texts,
       baseBytes: base,
       concurrency: this.opts.concurrency?.() ?? 4,
       signal,
       send: async (texts, sig) => {
-        const res = await client.translate(texts, options, { signal: sig, requestId: progressId });
+        const res = await client.translate(texts, prep.options, { signal: sig, requestId: progressId });
         engine ??= res.engine;
         return res.translations.map(toView);
       },
@@ -157,17 +186,16 @@ export class TranslateService {
     if (outcome.failures.length > 0) {
       throw new ApiError('too_large', outcome.failures[0]!.message);
     }
-    const parts = outcome.results.map((r) => r!);
+    // Each piece unwrapped on its own (QA runs once, on the whole text).
+    const parts = outcome.results.map((r) => ({ ...r!, text: prep.unwrap(r!.text) }));
     const billed = parts.every((p) => p.billedCharacters !== undefined)
       ? parts.reduce((n, p) => n + (p.billedCharacters ?? 0), 0)
       : undefined;
-    const view: TranslationView = {
-      text: joinPieces(pieces, parts.map((p) => p.text)),
-      detectedSourceLanguage: parts[0]?.detectedSourceLanguage ?? '',
-    };
+    const joined = joinPieces(pieces, parts.map((p) => p.text));
+    const view: TranslationView = prep.finish({ text: joined, detectedSourceLanguage: parts[0]?.detectedSourceLanguage ?? '' }, text, false);
     if (billed !== undefined) view.billedCharacters = billed;
     if (parts[0]?.modelTypeUsed !== undefined) view.modelTypeUsed = parts[0].modelTypeUsed;
-    return { translations: [view], characters: codePoints(text), engine, cached: false, requests: outcome.requests };
+    return { translations: [view], characters: prep.characters, engine, cached: false, requests: outcome.requests };
   }
 
   private record(connectionId: string | null, texts: string[], options: TranslateOptions, out: TranslateRunOutput): void {
@@ -212,15 +240,16 @@ export class TranslateService {
     const connectionId = input.connectionId ?? this.connections.activeId();
     try {
       const client = await this.connections.clientFor(connectionId);
-      const base = new TextEncoder().encode(JSON.stringify(translateBody([], input.options))).length;
+      const prep = prepareTexts(input.segments, input.options, this.protectFor(input.options));
+      const base = new TextEncoder().encode(JSON.stringify(translateBody([], prep.options))).length;
       let engine: string | null = null;
       const outcome = await runBatches<TranslationView>({
-        segments: input.segments,
+        segments: prep.texts,
         baseBytes: base,
         concurrency: input.concurrency ?? 4,
         signal: ctl.signal,
         send: async (texts, signal) => {
-          const res = await client.translate(texts, input.options, { signal, requestId: input.batchId });
+          const res = await client.translate(texts, prep.options, { signal, requestId: input.batchId });
           engine ??= res.engine;
           const views = res.translations.map(toView);
           if (connectionId !== null) this.onBilled?.(connectionId, views.reduce((n, t) => n + (t.billedCharacters ?? 0), 0));
@@ -228,13 +257,13 @@ export class TranslateService {
         },
         onProgress: (p) => this.events.emit('translate.batchProgress', { batchId: input.batchId, ...p }),
       });
-      const translations = outcome.results.map((r) => r ?? { text: '', detectedSourceLanguage: '' });
+      const translations = outcome.results.map((r, i) => (r ? prep.finish(r, input.segments[i]!, true, i) : { text: '', detectedSourceLanguage: '' }));
       return {
         batchId: input.batchId,
         translations,
         failures: outcome.failures,
         requests: outcome.requests,
-        characters: totalCodePoints(input.segments),
+        characters: prep.characters,
         engine,
       };
     } finally {

@@ -13,6 +13,7 @@ import type { EventBus } from './event-bus.js';
 import type { MainI18n } from './i18n.js';
 import type { Clock, FileSystem, HttpTransport, Notifier, Random } from './ports.js';
 import { UsageService } from './usage.js';
+import type { LocalServiceManager } from './local-service.js';
 
 export function createUsageDomain(o: {
   ports: {
@@ -27,7 +28,9 @@ export function createUsageDomain(o: {
   config: { userDataDir: string; userAgent: string; hosted: HostedEndpoints; appInfo?: AppInfo };
   connections: ConnectionsService;
   events: EventBus;
-  i18n: Pick<MainI18n, 't' | 'format'>;
+  i18n: Pick<MainI18n, 't' | 'format' | 'locale'>;
+  /** The local engine (the Keys screen tells its own keys apart). */
+  local?: Pick<LocalServiceManager, 'ownKeyIds'>;
 }): { usage: UsageService; adminKeys: AdminKeysService } {
   const { ports, config, connections, events, i18n } = o;
   const notifier = ports.documents?.notifier;
@@ -39,6 +42,19 @@ export function createUsageDomain(o: {
     dir: join(config.userDataDir, 'usage'),
     saveDialog: ports.saveDialog,
     ...(notifier && { notifier }),
+    csv: () => ({
+      uiLocale: i18n.format().locale,
+      words: {
+        time: i18n.t('usage.csv.time'),
+        connection: i18n.t('usage.csv.connection'),
+        accountCount: i18n.t('usage.csv.accountCount'),
+        accountLimit: i18n.t('usage.csv.accountLimit'),
+        keyCount: i18n.t('usage.csv.keyCount'),
+        keyLimit: i18n.t('usage.csv.keyLimit'),
+        periodStart: i18n.t('usage.csv.periodStart'),
+        periodEnd: i18n.t('usage.csv.periodEnd'),
+      },
+    }),
     notificationText: (a) => ({
       title: i18n.t(a.scope === 'key' ? 'usage.alert.notifyTitleKey' : 'usage.alert.notifyTitle', { threshold: a.threshold, connection: a.connectionName }),
       body: i18n.t('usage.alert.notifyBody', {
@@ -64,6 +80,8 @@ export function createUsageDomain(o: {
         userAgent: config.userAgent,
         onRetry: (info) => events.emit('api.retrying', info),
       }),
+    localKeyIds: () => o.local?.ownKeyIds() ?? {},
+    locale: () => i18n.locale,
     lastUsage: async (id) => {
       const r = await usage.last(id);
       if (!r) return null;

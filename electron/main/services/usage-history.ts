@@ -5,7 +5,10 @@
  *
  * Attribution rule: characters are counted on the UTC day Verso saw them. Counts only grow within a period, so
  * the usage of a day is the last count seen by the end of that day minus the last count seen before it; days
- * before the first snapshot of a period, and days still to come, are unknown (null) rather than zero.
+ * before the first snapshot of a period, and days still to come, are unknown (null) rather than zero. The count
+ * of the first reading of a period is what was used before Verso looked (on any day up to then): it is reported
+ * apart (`beforeFirstReading`), never booked on the day of that reading (Verso installed mid-month would
+ * otherwise show the whole month so far as one day's spike).
  */
 import Papa from 'papaparse';
 import { z } from 'zod';
@@ -14,6 +17,7 @@ import type {
   UsageHistory,
   UsagePeriod,
   UsageSnapshot,
+  UsageBeforeFirstReading,
   UsageSplit,
   UsageView,
 } from '../../../shared/ipc/contract-usage.js';
@@ -149,13 +153,13 @@ function inPeriod(s: UsageSnapshot, p: UsagePeriod): boolean {
   return p.assumed || s.startTime === undefined || Date.parse(s.startTime) === Date.parse(p.start);
 }
 
-/** Per-day usage and the cumulative count at each day's end, for one period. */
+/** Per-day usage and the cumulative count at each day's end, for one period, and what came before the first read. */
 export function dailySeries(
   snapshots: readonly UsageSnapshot[],
   p: UsagePeriod,
   now: number,
   pick: (s: UsageSnapshot) => number | null | undefined = (s) => s.characterCount,
-): { days: UsageHistory['days']; cumulative: (number | null)[] } {
+): { days: UsageHistory['days']; cumulative: (number | null)[]; beforeFirstReading: UsageBeforeFirstReading | null } {
   const start = Date.parse(p.start);
   const end = Date.parse(p.end);
   const points = snapshots
@@ -166,23 +170,26 @@ export function dailySeries(
   const dayCount = Math.max(1, Math.ceil((end - start) / DAY_MS));
   const days: UsageHistory['days'] = [];
   const cumulative: (number | null)[] = [];
+  const first = points[0];
+  const beforeFirstReading = first && first.v > 0 ? { characters: first.v, at: new Date(first.t).toISOString() } : null;
   let j = 0;
   let last: number | null = null;
   for (let d = 0; d < dayCount; d++) {
     const dayStart = start + d * DAY_MS;
     const dayEnd = Math.min(end, dayStart + DAY_MS);
-    const prior = last;
+    // The first reading's count is the baseline: what came before it is reported apart, not booked on its day.
+    const prior = last ?? (first && first.t < dayEnd ? first.v : null);
     while (j < points.length && points[j]!.t < dayEnd) last = points[j++]!.v;
     const date = new Date(dayStart).toISOString().slice(0, 10);
-    if (dayStart > now || last === null) {
+    if (dayStart > now || last === null || prior === null) {
       days.push({ day: d + 1, date, characters: null });
       cumulative.push(dayStart > now ? null : last);
       continue;
     }
-    days.push({ day: d + 1, date, characters: Math.max(0, last - (prior ?? 0)) });
+    days.push({ day: d + 1, date, characters: Math.max(0, last - prior) });
     cumulative.push(last);
   }
-  return { days, cumulative };
+  return { days, cumulative, beforeFirstReading };
 }
 
 function reachDate(count: number | null | undefined, limit: number | null | undefined, perDay: number, now: number, end: number): string | null {
@@ -266,6 +273,7 @@ export function buildHistory(o: {
     days: current.days,
     previousDays: prev.days,
     cumulative: current.cumulative,
+    beforeFirstReading: current.beforeFirstReading,
     forecast: forecast(inCurrent, period, o.now),
     split: split(o.billed, period, o.connectionId, o.names),
     snapshotCount: o.snapshots.length,

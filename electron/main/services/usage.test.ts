@@ -61,10 +61,21 @@ describe('history and forecast', () => {
     const h = buildHistory({ connectionId: 'c', snapshots: snaps, billed: [], names: new Map(), now });
     expect(h.period).toEqual({ start: may.startTime, end: may.endTime, assumed: false });
     expect(h.days).toHaveLength(31);
-    expect(h.days.slice(0, 4).map((d) => d.characters)).toEqual([120, 0, 180, null]);
+    // The first read (50 at 09:00) is the baseline: 70 more that day, none the next, 180 on the 3rd.
+    expect(h.days.slice(0, 4).map((d) => d.characters)).toEqual([70, 0, 180, null]);
+    expect(h.beforeFirstReading).toEqual({ characters: 50, at: '2026-05-01T09:00:00.000Z' });
     expect(h.cumulative.slice(0, 3)).toEqual([120, 120, 300]);
-    // The previous period: nothing known before the 29th, then 700 seen that day and 100 on the 30th.
-    expect(h.previousDays.slice(27).map((d) => d.characters)).toEqual([null, 700, 100]);
+    // The previous period: nothing known before the 29th; its 700 came before the first read, then 100 on the 30th.
+    expect(h.previousDays.slice(27).map((d) => d.characters)).toEqual([null, 0, 100]);
+  });
+
+  it('does not book what was used before Verso was installed mid-month on the day of its first read', () => {
+    const snaps = [snap('2026-05-12T15:00:00Z', 4329, may), snap('2026-05-12T16:00:00Z', 4400, may), snap('2026-05-13T10:00:00Z', 4500, may)];
+    const h = buildHistory({ connectionId: 'c', snapshots: snaps, billed: [], names: new Map(), now: T('2026-05-13T11:00:00Z') });
+    expect(h.days.slice(10, 14).map((d) => d.characters)).toEqual([null, 71, 100, null]);
+    expect(h.beforeFirstReading).toEqual({ characters: 4329, at: '2026-05-12T15:00:00.000Z' });
+    // The running total still is the service's count.
+    expect(h.cumulative[11]).toBe(4400);
   });
 
   it('forecasts the period-end total and the day the limit is reached at the pace so far', () => {
@@ -180,9 +191,10 @@ describe('UsageService against the local service', () => {
     const file = JSON.parse(await readFile(join(app.dir, 'usage', `snapshots-${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`), 'utf8'));
     expect(file.snapshots.at(-1).characterCount).toBe(11);
     const csv = await usage.historyCsv();
-    expect(csv.split('\r\n')[0]).toContain('character_count');
+    // Titles in the UI language (English here), BOM first (issue 21, point 10).
+    expect(csv.split('\r\n')[0]).toContain('\uFEFFTime (UTC),Connection,Account characters');
     expect(csv).toContain(',11,');
     const all = await app.call('usage.all');
     expect(all.ok && all.data.map((l) => l.report?.usage.characterCount)).toEqual([11]);
-  });
+  }, 90_000);
 });

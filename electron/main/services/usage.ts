@@ -31,9 +31,9 @@ import {
   parseUsage,
   periodOf,
   snapshotOf,
-  toCsv,
   type BilledDay,
 } from './usage-history.js';
+import { usageHistoryCsv, type UsageCsvWords } from './usage-csv.js';
 
 export interface BilledRecord {
   connectionId: string;
@@ -56,7 +56,20 @@ export interface UsageDeps {
   notificationText?: (a: UsageAlert) => { title: string; body: string };
   /** Delay of the read that follows recorded billing (coalesced per connection). */
   refreshAfterBillingMs?: number;
+  /** The UI language and the CSV's column titles in it (main's translator); English when absent. */
+  csv?: () => { uiLocale: string; words: UsageCsvWords };
 }
+
+const ENGLISH_CSV_WORDS: UsageCsvWords = {
+  time: 'Time (UTC)',
+  connection: 'Connection',
+  accountCount: 'Account characters',
+  accountLimit: 'Account limit',
+  keyCount: 'Key characters',
+  keyLimit: 'Key limit',
+  periodStart: 'Period start (UTC)',
+  periodEnd: 'Period end (UTC, last day)',
+};
 
 const SnapshotFile = z.object({ snapshots: z.array(UsageSnapshot) });
 const BilledFile = z.object({
@@ -182,17 +195,14 @@ export class UsageService {
     );
   }
 
-  /** The snapshot history of a connection as CSV (what `exportCsv` saves). */
+  /**
+   * The snapshot history of a connection as CSV (what `exportCsv` saves), for a spreadsheet set to the UI language:
+   * see usage-csv.ts (BOM, the locale's delimiter, numbers as numbers, "no limit" empty).
+   */
   async historyCsv(connectionId?: string): Promise<string> {
     const id = this.resolveId(connectionId);
-    const rows: (string | number | null | undefined)[][] = [
-      ['time', 'connection', 'character_count', 'character_limit', 'api_key_character_count', 'api_key_character_limit', 'start_time', 'end_time'],
-    ];
-    const name = this.connectionName(id);
-    for (const s of await this.snapshotsOf(id)) {
-      rows.push([s.at, name, s.characterCount, s.characterLimit, s.apiKeyCharacterCount, s.apiKeyCharacterLimit, s.startTime, s.endTime]);
-    }
-    return toCsv(rows);
+    const csv = this.deps.csv?.() ?? { uiLocale: 'en', words: ENGLISH_CSV_WORDS };
+    return usageHistoryCsv({ snapshots: await this.snapshotsOf(id), connectionName: this.connectionName(id), ...csv });
   }
 
   async exportCsv(connectionId?: string): Promise<{ path: string } | null> {

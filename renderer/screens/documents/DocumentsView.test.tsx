@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentJobView, DocumentsList, FileBridge } from '../../../shared/ipc/contract-documents.js';
 import { useUiStore } from '../../state/ui-store.js';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer } from '../../test-utils/scenario.js';
 import { useEditorStore } from '../glossaries/editor-store.js';
 import { fakeAccount, glossary, layoutForGrid } from '../glossaries/glossaries-test-kit.js';
 import { resetBatchStore } from './batch-store.js';
@@ -53,7 +53,12 @@ function job(patch: Partial<DocumentJobView>): DocumentJobView {
   };
 }
 
+/** A hosted connection: the service bills documents (the 50,000 minimum applies); the local engine bills nothing. */
+const HOSTED = { ...LOCAL_CONNECTION, id: 'c-hosted', name: 'Hosted', kind: 'hosted' as const, baseUrl: null };
+
 const handlers = (remaining: number | null) => ({
+  'connections.status': () => ({ activeId: HOSTED.id, state: 'ready' }),
+  'connections.list': () => ({ connections: [HOSTED], activeId: HOSTED.id }),
   'documents.list': () => EMPTY,
   'documents.prefs': () => ({ defaultOutputDir: '/home/u/Documents/Verso translations', concurrency: 2, maxFileMb: 100, keysPersist: true }),
   'usage.get': () => ({

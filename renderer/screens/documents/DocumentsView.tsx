@@ -12,9 +12,11 @@ import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { FORMALITY_VALUES } from '../../../shared/spec/languages.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { QuotaWarning } from '../../components/QuotaWarning.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
+import { StyleTmPicker } from '../../components/StyleTmPicker.js';
 import { openGlossaryEditor } from '../glossaries/open-editor.js';
 import { useBatchField } from './batch-store.js';
 import { useDropStore } from './drop-store.js';
@@ -148,13 +150,18 @@ export function DocumentsView() {
   const okFiles = pending?.files.filter((x) => x.ok) ?? [];
   const perTarget = okFiles.reduce((n, x) => n + x.estimatedCharacters, 0);
   const total = perTarget * Math.max(1, targetLangs.length);
-  const overQuota = remaining.data !== null && remaining.data !== undefined && total > remaining.data;
+  // The local engine bills nothing: no minimum, no estimate of billed characters, no quota to pass.
+  const localEngine = active?.kind === 'local';
+  const overQuota = !localEngine && remaining.data !== null && remaining.data !== undefined && total > remaining.data;
   const hasPdf = okFiles.some((x) => x.extension === 'pdf');
   const hasImage = okFiles.some((x) => x.image);
   const targetList = useMemo(() => targets.data?.languages ?? [], [targets.data]);
   const formalityOk = targetLangs.length > 0 && targetLangs.every((c) => targetList.find((l) => l.code === c)?.supportsFormality);
+  // A multilingual glossary fits when one of its dictionaries does.
   const pairGlossaries = (glossaries.data ?? []).filter(
-    (g) => sourceLang && g.sourceLang.toUpperCase() === sourceLang.split('-')[0] && targetLangs.some((tl) => tl.split('-')[0] === g.targetLang.toUpperCase()),
+    (g) =>
+      sourceLang &&
+      (g.dictionaries ?? [g]).some((d) => d.sourceLang.toUpperCase() === sourceLang.split('-')[0] && targetLangs.some((tl) => tl.split('-')[0] === d.targetLang.toUpperCase())),
   );
 
   const send = async () => {
@@ -205,6 +212,7 @@ export function DocumentsView() {
         <h1>{t('documents.title')}</h1>
         <p className="doc-shortcuts">{t('documents.shortcuts')}</p>
       </header>
+      <QuotaWarning />
 
       <div
         className={`doc-drop${dragging ? ' doc-drop-active' : ''}`}
@@ -290,7 +298,9 @@ export function DocumentsView() {
                   </td>
                   <td>
                     {x.ok
-                      ? x.minimumBilled
+                      ? localEngine
+                        ? t('documents.cost.local')
+                        : x.minimumBilled
                         ? t('documents.cost.minimum', { count: x.estimatedCharacters })
                         : t(x.exact ? 'documents.cost.exact' : 'documents.cost.about', { count: x.estimatedCharacters })
                       : '—'}
@@ -300,7 +310,7 @@ export function DocumentsView() {
             </tbody>
           </table>
           {pending.skipped > 0 && <p className="doc-note">{t('documents.skipped', { count: pending.skipped })}</p>}
-          {okFiles.some((x) => x.minimumBilled) && <p className="doc-note">{t('documents.minimumNote')}</p>}
+          {!localEngine && okFiles.some((x) => x.minimumBilled) && <p className="doc-note">{t('documents.minimumNote')}</p>}
           {hasImage && <p className="doc-note">{t('documents.imageNote')}</p>}
 
           <fieldset className="doc-options">
@@ -369,7 +379,9 @@ export function DocumentsView() {
                       type="button"
                       className="btn btn-small"
                       aria-label={t('documents.glossaryEditNamed', { name: g.name })}
-                      onClick={() => openGlossaryEditor(g.glossaryId).catch((e: unknown) => setAddError(e))}
+                      onClick={() =>
+                        openGlossaryEditor(g.glossaryId, g.dictionaries && targetLangs[0] ? { sourceLang, targetLang: targetLangs[0] } : undefined).catch((e: unknown) => setAddError(e))
+                      }
                     >
                       {t('documents.glossaryEdit')}
                     </button>
@@ -377,20 +389,21 @@ export function DocumentsView() {
                 ))
               )}
             </div>
-            <div className="field-row">
-              <div className="field">
-                <label htmlFor="doc-style">{t('documents.styleId')}</label>
-                <input id="doc-style" value={styleId} onChange={(e) => setStyleId(e.target.value)} />
-              </div>
-              <div className="field">
-                <label htmlFor="doc-tm">{t('documents.tmId')}</label>
-                <input id="doc-tm" value={tmId} onChange={(e) => setTmId(e.target.value)} />
-              </div>
-              <div className="field">
-                <label htmlFor="doc-tm-threshold">{t('documents.tmThreshold')}</label>
-                <input id="doc-tm-threshold" type="number" min={0} max={100} value={tmThreshold} onChange={(e) => setTmThreshold(Number(e.target.value))} />
-              </div>
-            </div>
+            <StyleTmPicker
+              connectionId={activeId}
+              kind="document"
+              sourceLang={sourceLang}
+              targetLangs={targetLangs}
+              styleId={styleId}
+              translationMemoryId={tmId}
+              threshold={tmThreshold}
+              local={localEngine}
+              onChange={(c) => {
+                if (c.styleId !== undefined) setStyleId(c.styleId);
+                if (c.translationMemoryId !== undefined) setTmId(c.translationMemoryId);
+                if (c.threshold !== undefined) setTmThreshold(c.threshold);
+              }}
+            />
             {hasPdf && (
               <label>
                 <input type="checkbox" checked={pdfToDocx} onChange={(e) => setPdfToDocx(e.target.checked)} />
@@ -405,8 +418,10 @@ export function DocumentsView() {
           </fieldset>
 
           <p className="doc-total" role="status">
-            {t('documents.total', { count: total, files: okFiles.length, targets: targetLangs.length })}
-            {remaining.data !== null && remaining.data !== undefined && ` ${t('documents.remaining', { count: remaining.data })}`}
+            {localEngine
+              ? t('documents.totalLocal', { files: okFiles.length, targets: targetLangs.length })
+              : t('documents.total', { count: total, files: okFiles.length, targets: targetLangs.length })}
+            {!localEngine && remaining.data !== null && remaining.data !== undefined && ` ${t('documents.remaining', { count: remaining.data })}`}
           </p>
           {overQuota && (
             <div className="alert alert-warning" role="alert">
@@ -438,7 +453,9 @@ export function DocumentsView() {
         <h2 id="doc-queue-title">{t('documents.queue')}</h2>
         {s && jobs.length > 0 && (
           <p className="doc-summary" role="status">
-            {t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
+            {jobs.every((j) => j.local)
+              ? t('documents.summaryLocal', { saved: s.saved, active: s.active, failed: s.failed })
+              : t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
           </p>
         )}
         {docs.isPending && <p role="status">{t('app.common.loading')}</p>}

@@ -5,6 +5,7 @@
  * cannot open a file or show its folder (the web harness, or a desktop whose file manager refused), the row says
  * where the file was saved, with a Copy button, rather than doing nothing.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import type { DocumentJobView } from '../../../shared/ipc/contract-documents.js';
@@ -12,6 +13,8 @@ import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { pivotLanguage } from '../../lib/engine-description.js';
+import { useLanguages, useLocalServiceLanguages } from '../../lib/queries.js';
 import { useAppInfo } from '../settings/use-app-info.js';
 
 const PROGRESS: Record<DocumentJobView['state'], number | null> = {
@@ -74,6 +77,61 @@ function SavedAt({ path, why, onClose }: { path: string; why: 'open' | 'reveal';
   );
 }
 
+/** Uploads whose fate is unknown (the service may hold them): sent again only when the user asks, and said so. */
+const UNCERTAIN = new Set(['upload_uncertain', 'upload_interrupted']);
+
+/** A job that failed for want of its language: choose one and send it again with it. */
+function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceLang: string) => void }) {
+  const t = useT();
+  const f = useFormat();
+  const sources = useLanguages('source', job.connectionId);
+  const [lang, setLang] = useState('');
+  const id = `doc-src-${job.jobId}`;
+  return (
+    <div className="doc-row-source field-row">
+      <label htmlFor={id}>{t('documents.sourceRetry.label', { name: job.fileName })}</label>
+      <select id={id} value={lang} onChange={(e) => setLang(e.target.value)}>
+        <option value="">{t('documents.sourceRetry.choose')}</option>
+        {(sources.data?.languages ?? []).map((l) => (
+          <option key={l.code} value={l.code}>
+            {f.languageName(l.code, l.name)}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn-small" disabled={!lang} onClick={() => onRetry(lang)}>
+        {t('documents.sourceRetry.button')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * What made a local job's output: Apertium's rule-based draft (through the pivot language the local service names
+ * for the pair in `languages.pairs`, e.g. Spanish for EN→FR), or the test engine's pseudo-translation.
+ */
+function EngineNote({ job }: { job: DocumentJobView }) {
+  const t = useT();
+  const f = useFormat();
+  const local = useLocalServiceLanguages(job.local === true);
+  const pairs = useQuery({
+    queryKey: ['languages.pairs', job.connectionId],
+    queryFn: () => unwrap(api().languages.pairs({ connectionId: job.connectionId })),
+    enabled: job.local === true && job.state === 'saved',
+    staleTime: 60 * 60_000,
+  });
+  if (!job.local || job.state !== 'saved' || !local.data) return null;
+  const via = pivotLanguage(pairs.data?.pairs, job.sourceLang, job.targetLang);
+  return (
+    <p className="doc-row-note doc-row-engine">
+      {local.data.pseudo
+        ? t('documents.engine.pseudo')
+        : via
+          ? t('documents.engine.apertiumVia', { via: f.languageName(via) })
+          : t('documents.engine.apertium')}
+    </p>
+  );
+}
+
 function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen: boolean }) {
   const t = useT();
   const f = useFormat();
@@ -102,7 +160,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
   return (
     <div className={`doc-row doc-row-${job.state}`} role="listitem" aria-label={`${job.fileName}, ${langs}, ${stateText(job, now)}`}>
       <div className="doc-row-main">
-        <span className="doc-row-name" title={job.sourcePath}>
+        <span className="doc-row-name" title={job.fileName}>
           {job.fileName}
         </span>
         <span className="doc-row-langs">{langs}</span>
@@ -113,7 +171,11 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
           <progress className="doc-row-progress" max={1} {...(progress !== null && { value: progress })} aria-label={t('documents.progress', { name: job.fileName })} />
         )}
         <span className="doc-row-billed">
-          {job.billedCharacters !== undefined ? t('documents.billed', { count: job.billedCharacters }) : t('documents.estimated', { count: job.estimatedCharacters })}
+          {job.local
+            ? t('documents.notBilled')
+            : job.billedCharacters !== undefined
+              ? t('documents.billed', { count: job.billedCharacters })
+              : t('documents.estimated', { count: job.estimatedCharacters })}
         </span>
       </div>
       {job.reuploadReason && job.uploads > 1 && <p className="doc-row-note">{t(`documents.reupload.${job.reuploadReason}`)}</p>}
@@ -121,7 +183,18 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
       {job.state === 'error' && job.error?.usage && (
         <p className="doc-row-note">{t('documents.quotaUsed', { used: f.number(job.error.usage.characterCount), limit: f.number(job.error.usage.characterLimit) })}</p>
       )}
-      {job.state === 'error' && <p className="doc-row-note">{t(`documents.errorHint.${job.error?.code ?? 'http'}` as MessageId)}</p>}
+      {job.state === 'error' && (
+        <p className="doc-row-note">
+          {/* The local engine bills nothing: an unknown upload there costs nothing twice. */}
+          {job.local && job.error && UNCERTAIN.has(job.error.code)
+            ? t('documents.errorHint.uploadUnknownLocal')
+            : t(`documents.errorHint.${job.error?.code ?? 'http'}` as MessageId)}
+        </p>
+      )}
+      {job.state === 'error' && job.error?.code === 'source_needed' && (
+        <SourceRetry job={job} onRetry={(sourceLang) => run(unwrap(d.retry({ jobId: job.jobId, sourceLang })))} />
+      )}
+      <EngineNote job={job} />
       <div className="doc-row-actions">
         {job.state === 'saved' && (
           <>
@@ -133,9 +206,9 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
             </button>
           </>
         )}
-        {(job.state === 'error' || job.state === 'cancelled') && (
+        {(job.state === 'error' || job.state === 'cancelled') && job.error?.code !== 'source_needed' && (
           <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.retry({ jobId: job.jobId })))}>
-            {t('documents.action.retry')}
+            {t(job.error && UNCERTAIN.has(job.error.code) ? 'documents.action.sendAgain' : 'documents.action.retry')}
           </button>
         )}
         {job.state === 'saved' && (

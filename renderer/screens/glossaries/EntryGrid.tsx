@@ -7,7 +7,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import type { RowProblem, ValidationResult } from '../../../shared/glossaries/rules.js';
+import { sideProblems, type RowProblem, type ValidationResult } from '../../../shared/glossaries/rules.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { parseClipboardCells, useEditorStore, type Row, type Side } from './editor-store.js';
 
@@ -19,6 +19,7 @@ export interface EntryGridHandle {
 const ROW_HEIGHT = 36;
 const SIDES: readonly Side[] = ['source', 'target'];
 const problemId = (rowId: number) => `gl-p-${rowId}`;
+const DUPLICATE: RowProblem = 'duplicate';
 
 export const EntryGrid = forwardRef<EntryGridHandle, {
   rows: readonly Row[];
@@ -36,6 +37,7 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
   const editCell = useEditorStore((s) => s.editCell);
   const pasteAt = useEditorStore((s) => s.pasteAt);
   const addRow = useEditorStore((s) => s.addRow);
+  const touchRow = useEditorStore((s) => s.touchRow);
   const anchor = useRef<number | null>(null);
 
   const virtualizer = useVirtualizer({
@@ -92,10 +94,16 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
     setSelection(next);
   };
 
-  const problemText = (p: RowProblem, index: number) => {
+  const problemText = (p: RowProblem, index: number, bad: Record<Side, RowProblem[]>) => {
     if (p === 'duplicate') {
       const first = validation.firstOfDuplicate.get(index);
       return t('glossaries.problem.duplicateOf', { row: f.number((first ?? 0) + 1) });
+    }
+    if (p === 'whitespace') {
+      // Say which term: the cell is marked too, but a screen reader hears only this sentence.
+      const src = bad.source.includes('whitespace');
+      const tgt = bad.target.includes('whitespace');
+      return t(src && tgt ? 'glossaries.problem.whitespaceBoth' : src ? 'glossaries.problem.whitespaceSource' : 'glossaries.problem.whitespaceTarget');
     }
     return t(`glossaries.problem.${p}`);
   };
@@ -119,6 +127,9 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
             const row = rows[index]!;
             const problems = validation.byRow.get(index);
             const pid = problemId(row.id);
+            // The cell at fault is marked, not the whole row's two cells (a duplicate is the source's).
+            const bad = problems ? sideProblems(row) : { source: [], target: [] };
+            if (problems?.includes(DUPLICATE)) bad.source.push(DUPLICATE);
             return (
               <div
                 key={row.id}
@@ -141,16 +152,18 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                   {f.number(index + 1)}
                 </span>
                 {SIDES.map((side) => (
-                  <span role="gridcell" key={side} className="gl-cell">
+                  <span role="gridcell" key={side} className={`gl-cell${bad[side].length > 0 ? ' gl-cell-bad' : ''}`}>
                     <input
+                      type="text"
                       value={row[side]}
                       data-vi={v.index}
                       data-side={side}
                       spellCheck={false}
                       aria-label={t(side === 'source' ? 'glossaries.editor.sourceOfRow' : 'glossaries.editor.targetOfRow', { row: f.number(index + 1) })}
-                      aria-invalid={problems ? true : undefined}
+                      aria-invalid={bad[side].length > 0 ? true : undefined}
                       aria-describedby={problems ? pid : undefined}
                       onChange={(e) => editCell(index, side, e.target.value)}
+                      onBlur={() => touchRow(row.id)}
                       onKeyDown={(e) => onKeyDown(e, v.index, side)}
                       onPaste={(e) => onPaste(e, index, side)}
                     />
@@ -158,7 +171,7 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                 ))}
                 {problems && (
                   <span id={pid} className="gl-problems" role="gridcell">
-                    {problems.map((p) => problemText(p, index)).join(' · ')}
+                    {problems.map((p) => problemText(p, index, bad)).join(' · ')}
                   </span>
                 )}
               </div>

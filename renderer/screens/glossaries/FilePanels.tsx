@@ -149,6 +149,14 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
               </>
             )}
           </div>
+          {result.firstRow && result.format !== 'tbx' && (
+            <p className="gl-first-row" data-testid="import-first-row">
+              {t(result.header ? 'glossaries.import.firstRowTitles' : 'glossaries.import.firstRowEntry', {
+                source: result.firstRow[0],
+                target: result.firstRow[1],
+              })}
+            </p>
+          )}
           {result.entries.length > 0 && (
             <table className="gl-preview">
               <caption>{t('glossaries.import.preview')}</caption>
@@ -163,12 +171,19 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
             </table>
           )}
           <div className="gl-actions">
-            <button type="button" className="btn btn-primary" disabled={result.entries.length === 0} onClick={() => apply('replace')}>
-              {hasRows ? t('glossaries.import.replace') : t('glossaries.import.use')}
-            </button>
-            {hasRows && (
-              <button type="button" className="btn" disabled={result.entries.length === 0} onClick={() => apply('append')}>
-                {t('glossaries.import.append')}
+            {hasRows ? (
+              <>
+                {/* The draft has entries: adding keeps them, so it is the default; replacing is the deliberate choice. */}
+                <button type="button" className="btn btn-primary" disabled={result.entries.length === 0} onClick={() => apply('append')}>
+                  {t('glossaries.import.append')}
+                </button>
+                <button type="button" className="btn" disabled={result.entries.length === 0} onClick={() => apply('replace')}>
+                  {t('glossaries.import.replace')}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="btn btn-primary" disabled={result.entries.length === 0} onClick={() => apply('replace')}>
+                {t('glossaries.import.use')}
               </button>
             )}
           </div>

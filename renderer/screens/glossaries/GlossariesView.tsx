@@ -5,17 +5,19 @@
  * new id.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
-import { useApiEvent, useConnections, useGlossaries } from '../../lib/queries.js';
+import { useApiEvent, useConnections, useGlossaries, useLanguagePairs } from '../../lib/queries.js';
 import { useTranslateStore } from '../../state/translate-store.js';
 import { followGlossaryInBatch } from '../documents/batch-store.js';
 import { useEditorStore } from './editor-store.js';
 import { GlossaryEditor } from './GlossaryEditor.js';
 import { GlossaryList, useDrafts } from './GlossaryList.js';
+import { defaultPair, usablePairs } from './glossary-pairs.js';
+import { StyleRulesSection } from './StyleRules.js';
 import './glossaries.css';
 
 function usePairs(connectionId: string | null) {
@@ -40,7 +42,13 @@ export default function GlossariesView() {
   const connections = useConnections();
   const connectionId = connections.data?.activeId ?? null;
   const list = useGlossaries(connectionId);
-  const pairs = usePairs(connectionId);
+  const glossaryPairs = usePairs(connectionId);
+  // Only pairs the connection can also translate (the local engine lists its own); never one it cannot use.
+  const translatable = useLanguagePairs(connectionId);
+  const pairs = useMemo(
+    () => ({ data: glossaryPairs.data && (translatable.data || translatable.isError) ? usablePairs(glossaryPairs.data, translatable.data?.pairs) : undefined, error: glossaryPairs.error }),
+    [glossaryPairs.data, glossaryPairs.error, translatable.data, translatable.isError],
+  );
   const drafts = useDrafts(connectionId);
   const editing = useEditorStore((s) => s.draftId !== null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -67,16 +75,17 @@ export default function GlossariesView() {
       setOpenError(e);
     }
   };
-  const openGlossary = async (glossaryId: string) => {
+  const openGlossary = async (glossaryId: string, pair?: { sourceLang: string; targetLang: string }) => {
     setOpenError(null);
     try {
-      useEditorStore.getState().open(await unwrap(api().glossaries.edit({ glossaryId })), false);
+      useEditorStore.getState().open(await unwrap(api().glossaries.edit({ glossaryId, ...pair })), false);
     } catch (e) {
       setOpenError(e);
     }
   };
   const openNew = () => {
-    const first = pairs.data?.find((p) => p.sourceLang === 'EN' && p.targetLang === 'DE') ?? pairs.data?.[0];
+    // The pair last used in Translate, when the connection offers it for glossaries.
+    const first = defaultPair(pairs.data ?? [], useTranslateStore.getState().options, navigator.language);
     useEditorStore.getState().open(
       { draftId: crypto.randomUUID(), glossaryId: null, name: '', sourceLang: first?.sourceLang ?? '', targetLang: first?.targetLang ?? '', entries: [['', '']] },
       false,
@@ -111,13 +120,15 @@ export default function GlossariesView() {
         <GlossaryList
           glossaries={list.data ?? []}
           drafts={drafts.data ?? []}
-          onEdit={(g) => void openGlossary(g.glossaryId)}
+          onEdit={(g, pair) => void openGlossary(g.glossaryId, pair)}
+          pairs={pairs.data ?? []}
           onOpenDraft={(id) => void openDraft(id)}
           onNew={openNew}
           notice={notice}
         />
       )}
       {pairs.error ? <ErrorAlert error={pairs.error} look="text" /> : null}
+      {!editing && <StyleRulesSection connectionId={connectionId} local={connections.data?.connections.find((c) => c.id === connectionId)?.kind === 'local'} />}
     </div>
   );
 }

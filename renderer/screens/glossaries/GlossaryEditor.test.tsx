@@ -74,7 +74,10 @@ describe('Glossary editor', () => {
     await user.type(cell('Target', 2), 'Vertrag');
     await user.type(cell('Source', 3), ' ');
     expect(await screen.findByText('Same source term as row 1.')).toBeTruthy();
-    expect(screen.getByText('Starts or ends with a space.')).toBeTruthy();
+    expect(screen.getByText('The source term starts or ends with a space.')).toBeTruthy();
+    // The cell at fault is marked, not its row's target.
+    expect(cell('Source', 3).getAttribute('aria-invalid')).toBe('true');
+    expect(cell('Target', 3).getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByText('2 rows have problems')).toBeTruthy();
     expect(cell('Source', 2).getAttribute('aria-invalid')).toBe('true');
     expect(saveButton().disabled).toBe(true);

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftInput, SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
-import { nameProblems, RowChecker, ROW_PROBLEMS } from '../../../shared/glossaries/rules.js';
+import { nameProblems, RowChecker, ROW_PROBLEMS, type RowProblem, type ValidationResult } from '../../../shared/glossaries/rules.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import type { IpcError } from '../../../shared/ipc/errors.js';
@@ -19,6 +19,8 @@ import { useEditorStore, rowsToPairs, type Side } from './editor-store.js';
 import { EntryGrid, type EntryGridHandle } from './EntryGrid.js';
 import { ExportPanel, ImportPanel } from './FilePanels.js';
 import { VersionsPanel } from './VersionsPanel.js';
+import { defaultPair } from './glossary-pairs.js';
+import { useTranslateStore } from '../../state/translate-store.js';
 
 /** Pause after the last edit before the draft is written to disk. */
 const AUTOSAVE_MS = 600;
@@ -37,6 +39,25 @@ export async function flushDraft(): Promise<void> {
   const v = s.version;
   await unwrap(api().glossaries.draftPut(d));
   useEditorStore.getState().markSaved(v);
+}
+
+/**
+ * The problems the user is shown: those of rows they edited or left (or all, once Save was tried or content came
+ * in whole), so a new glossary does not open with a list of complaints about what nobody has typed yet.
+ */
+function shownProblems(v: ValidationResult, rows: readonly { id: number }[], touched: ReadonlySet<number>, all: boolean): ValidationResult {
+  if (all || v.problemRows.length === 0) return v;
+  const byRow = new Map<number, RowProblem[]>();
+  const counts = Object.fromEntries(ROW_PROBLEMS.map((p) => [p, 0])) as Record<RowProblem, number>;
+  const problemRows: number[] = [];
+  for (const i of v.problemRows) {
+    if (!touched.has(rows[i]!.id)) continue;
+    const ps = v.byRow.get(i)!;
+    byRow.set(i, ps);
+    problemRows.push(i);
+    for (const p of ps) counts[p]++;
+  }
+  return { ...v, byRow, problemRows, counts };
 }
 
 /** The options of a language select; the current code stays shown when it is not offered (none chosen yet, or a pair the service lacks). */
@@ -71,10 +92,13 @@ export function GlossaryEditor({
   const qc = useQueryClient();
   const s = useEditorStore();
   const grid = useRef<EntryGridHandle>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
   const [checker] = useState(() => new RowChecker());
   const deferredRows = useDeferredValue(s.rows);
-  const validation = useMemo(() => checker.validate(deferredRows), [checker, deferredRows]);
-  const nameIssues = nameProblems(s.name);
+  const allProblems = useMemo(() => checker.validate(deferredRows), [checker, deferredRows]);
+  const validation = useMemo(() => shownProblems(allProblems, deferredRows, s.touched, s.revealAll), [allProblems, deferredRows, s.touched, s.revealAll]);
+  const allNameIssues = nameProblems(s.name);
+  const nameIssues = s.nameTouched || s.revealAll ? allNameIssues : [];
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [find, setFind] = useState('');
   const [replace, setReplace] = useState('');
@@ -85,11 +109,11 @@ export function GlossaryEditor({
   const [autosaveError, setAutosaveError] = useState<unknown>(null);
   const [deleteFailed, setDeleteFailed] = useState<Extract<SaveOutcome, { status: 'deleteFailed' }> | null>(null);
 
-  // A new glossary gets a pair as soon as the service's pairs are known (EN → DE when offered).
+  // A new glossary gets a pair as soon as the connection's pairs are known: the one last used in Translate.
   useEffect(() => {
     const st = useEditorStore.getState();
     if (pairs.length === 0 || (st.sourceLang && st.targetLang)) return;
-    const p = pairs.find((x) => x.sourceLang === 'EN' && x.targetLang === 'DE') ?? pairs[0]!;
+    const p = defaultPair(pairs, useTranslateStore.getState().options, navigator.language) ?? pairs[0]!;
     st.setPair(p.sourceLang, p.targetLang);
   }, [pairs]);
   // Autosave: the draft on disk follows the editor a moment after each change.
@@ -143,7 +167,18 @@ export function GlossaryEditor({
   const pairOk = pairs.some((p) => p.sourceLang === s.sourceLang && p.targetLang === s.targetLang);
   const atAccountLimit = glossaryCount >= LIMITS.glossariesPerAccount;
   const problemCount = validation.problemRows.length;
-  const canSave = problemCount === 0 && nameIssues.length === 0 && pairOk && validation.entryCount > 0 && !validation.tooLarge && !atAccountLimit;
+  const canSave = allProblems.problemRows.length === 0 && allNameIssues.length === 0 && pairOk && validation.entryCount > 0 && !validation.tooLarge && !atAccountLimit;
+  // Problems not shown yet (nothing touched there): Save stays clickable and, clicked, shows them instead of saving.
+  const hiddenProblems = allProblems.problemRows.length > problemCount || allNameIssues.length > nameIssues.length;
+  const trySave = () => {
+    if (canSave) {
+      if (!save.isPending) save.mutate();
+      return;
+    }
+    s.reveal();
+    if (allNameIssues.length > 0) requestAnimationFrame(() => nameInput.current?.focus());
+    else if (allProblems.problemRows.length > 0) requestAnimationFrame(() => nextProblemOf(allProblems.problemRows));
+  };
 
   const save = useMutation({
     mutationFn: async () => {
@@ -171,11 +206,11 @@ export function GlossaryEditor({
     },
   });
 
-  const nextProblem = () => {
-    if (validation.problemRows.length === 0) return;
+  const nextProblemOf = (problemRows: readonly number[]) => {
+    if (problemRows.length === 0) return;
     const active = document.activeElement as HTMLElement | null;
     const cur = Number(active?.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1);
-    const next = validation.problemRows.find((r) => r > cur) ?? validation.problemRows[0]!;
+    const next = problemRows.find((r) => r > cur) ?? problemRows[0]!;
     let vi = visible.indexOf(next);
     if (vi < 0) {
       setOnlyProblems(false);
@@ -184,13 +219,14 @@ export function GlossaryEditor({
     }
     requestAnimationFrame(() => grid.current?.focusRow(vi));
   };
+  const nextProblem = () => nextProblemOf(validation.problemRows);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const mod = e.ctrlKey || e.metaKey;
     const inText = (e.target as HTMLElement).tagName === 'INPUT' && (e.target as HTMLInputElement).type !== 'checkbox';
     if (mod && e.key.toLowerCase() === 's') {
       e.preventDefault();
-      if (canSave && !save.isPending) save.mutate();
+      trySave();
     } else if (mod && e.key.toLowerCase() === 'z' && !inText) {
       e.preventDefault();
       if (e.shiftKey) s.redo();
@@ -227,7 +263,15 @@ export function GlossaryEditor({
       <div className="gl-fields">
         <label>
           {t('glossaries.field.name')}
-          <input value={s.name} onChange={(e) => s.setName(e.target.value)} aria-invalid={nameIssues.length > 0 || undefined} aria-describedby="gl-name-err" />
+          <input
+            ref={nameInput}
+            type="text"
+            value={s.name}
+            onChange={(e) => s.setName(e.target.value)}
+            onBlur={s.touchName}
+            aria-invalid={nameIssues.length > 0 || undefined}
+            aria-describedby="gl-name-err"
+          />
         </label>
         <label>
           {t('glossaries.field.source')}
@@ -305,7 +349,7 @@ export function GlossaryEditor({
         </label>
         <label>
           {t('glossaries.editor.replaceWith')}
-          <input value={replace} onChange={(e) => setReplace(e.target.value)} />
+          <input type="text" value={replace} onChange={(e) => setReplace(e.target.value)} />
         </label>
         <label className="gl-inline">
           {t('glossaries.editor.in')}
@@ -335,41 +379,6 @@ export function GlossaryEditor({
         </span>
       </div>
 
-      <div className="gl-summary" aria-live="polite">
-        <span>{t('glossaries.editor.entries', { count: validation.entryCount })}</span>
-        <span>{t('glossaries.editor.size', { size: f.bytes(validation.totalBytes), limit: f.bytes(LIMITS.glossaryBytes) })}</span>
-        {problemCount === 0 ? (
-          <span className="gl-ok">{t('glossaries.editor.noProblems')}</span>
-        ) : (
-          <>
-            <strong className="error-text">{t('glossaries.editor.problemRows', { count: problemCount })}</strong>
-            <span>
-              {ROW_PROBLEMS.filter((p) => validation.counts[p] > 0)
-                .map((p) => `${t(`glossaries.problemShort.${p}`)}: ${f.number(validation.counts[p])}`)
-                .join(' · ')}
-            </span>
-            <button type="button" className="btn" onClick={nextProblem} aria-keyshortcuts="F8">
-              {t('glossaries.editor.nextProblem')}
-            </button>
-            {validation.counts.whitespace > 0 && (
-              <button type="button" className="btn" onClick={s.trimAll}>
-                {t('glossaries.editor.fixTrim', { count: validation.counts.whitespace })}
-              </button>
-            )}
-            {validation.exactDuplicates > 0 && (
-              <button type="button" className="btn" onClick={s.dropExactDuplicates}>
-                {t('glossaries.editor.fixDuplicates', { count: validation.exactDuplicates })}
-              </button>
-            )}
-          </>
-        )}
-        {validation.tooLarge && <strong className="error-text">{t('glossaries.problem.tooLarge')}</strong>}
-        <label className="gl-inline">
-          <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />
-          {t('glossaries.editor.onlyProblems')}
-        </label>
-      </div>
-
       {s.rows.length === 0 ? (
         <p className="gl-empty">{t('glossaries.editor.emptyRows')}</p>
       ) : visible.length === 0 ? (
@@ -396,12 +405,55 @@ export function GlossaryEditor({
           {finish.error ? <ErrorAlert error={finish.error} /> : null}
         </div>
       )}
-      <div className="gl-actions">
-        <button type="button" className="btn btn-primary" disabled={!canSave || save.isPending || deleteFailed !== null} onClick={() => save.mutate()} aria-keyshortcuts="Control+S">
-          {save.isPending ? t('glossaries.save.saving') : t('glossaries.save.button')}
-        </button>
-        {!canSave && <span className="gl-note">{t('glossaries.save.blocked')}</span>}
-        <span className="gl-note">{t('glossaries.editor.shortcuts')}</span>
+      {/* Kept in view while the grid scrolls: the count of problems, the fixes and Save (issue 20 point 12). */}
+      <div className="gl-footer">
+        <div className="gl-summary" aria-live="polite">
+          <span>{t('glossaries.editor.entries', { count: validation.entryCount })}</span>
+          <span>{t('glossaries.editor.size', { size: f.bytes(validation.totalBytes), limit: f.bytes(LIMITS.glossaryBytes) })}</span>
+          {problemCount === 0 ? (
+            <span className="gl-ok">{t('glossaries.editor.noProblems')}</span>
+          ) : (
+            <>
+              <strong className="error-text">{t('glossaries.editor.problemRows', { count: problemCount })}</strong>
+              <span>
+                {ROW_PROBLEMS.filter((p) => validation.counts[p] > 0)
+                  .map((p) => `${t(`glossaries.problemShort.${p}`)}: ${f.number(validation.counts[p])}`)
+                  .join(' · ')}
+              </span>
+              <button type="button" className="btn" onClick={nextProblem} aria-keyshortcuts="F8">
+                {t('glossaries.editor.nextProblem')}
+              </button>
+              {validation.counts.whitespace > 0 && (
+                <button type="button" className="btn" onClick={s.trimAll}>
+                  {t('glossaries.editor.fixTrim', { count: validation.counts.whitespace })}
+                </button>
+              )}
+              {validation.exactDuplicates > 0 && (
+                <button type="button" className="btn" onClick={s.dropExactDuplicates}>
+                  {t('glossaries.editor.fixDuplicates', { count: validation.exactDuplicates })}
+                </button>
+              )}
+            </>
+          )}
+          {validation.tooLarge && <strong className="error-text">{t('glossaries.problem.tooLarge')}</strong>}
+          <label className="gl-inline">
+            <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />
+            {t('glossaries.editor.onlyProblems')}
+          </label>
+        </div>
+        <div className="gl-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={(!canSave && !hiddenProblems) || save.isPending || deleteFailed !== null}
+            onClick={trySave}
+            aria-keyshortcuts="Control+S"
+          >
+            {save.isPending ? t('glossaries.save.saving') : t('glossaries.save.button')}
+          </button>
+          {!canSave && !hiddenProblems && <span className="gl-note">{t('glossaries.save.blocked')}</span>}
+          <span className="gl-note">{t('glossaries.editor.shortcuts')}</span>
+        </div>
       </div>
     </section>
   );

@@ -45,6 +45,14 @@ export interface EditorState extends Snapshot {
   redoStack: Snapshot[];
   /** The last edit's grouping key: typing in one cell is one undo step. */
   lastGroup: string | null;
+  /**
+   * Problems are shown only where the user has been (issue 20 point 12): rows whose cells were edited or left,
+   * the name once edited or left, everything once Save was tried, a file imported or cells pasted, and everything
+   * in a glossary or draft that already had content when it was opened.
+   */
+  touched: ReadonlySet<number>;
+  nameTouched: boolean;
+  revealAll: boolean;
 
   open(d: Pick<GlossaryDraft, 'draftId' | 'glossaryId' | 'name' | 'sourceLang' | 'targetLang' | 'entries'>, dirty: boolean): void;
   close(): void;
@@ -61,6 +69,10 @@ export interface EditorState extends Snapshot {
   dropExactDuplicates(): void;
   setEntries(pairs: readonly EntryPair[], mode: 'replace' | 'append'): void;
   setSelection(sel: ReadonlySet<number>): void;
+  touchRow(id: number): void;
+  touchName(): void;
+  /** Save was tried: every problem is shown. */
+  reveal(): void;
   undo(): void;
   redo(): void;
 }
@@ -92,6 +104,9 @@ export const useEditorStore = create<EditorState>((set, get) => {
     undoStack: [],
     redoStack: [],
     lastGroup: null,
+    touched: new Set(),
+    nameTouched: false,
+    revealAll: false,
 
     open(d, dirty) {
       set({
@@ -107,16 +122,33 @@ export const useEditorStore = create<EditorState>((set, get) => {
         undoStack: [],
         redoStack: [],
         lastGroup: null,
+        touched: new Set(),
+        nameTouched: false,
+        revealAll: d.entries.some(([a, b]) => a !== '' || b !== ''),
       });
     },
     close() {
-      set({ ...empty, draftId: null, glossaryId: null, version: 0, savedVersion: 0, selection: new Set(), undoStack: [], redoStack: [], lastGroup: null });
+      set({
+        ...empty,
+        draftId: null,
+        glossaryId: null,
+        version: 0,
+        savedVersion: 0,
+        selection: new Set(),
+        undoStack: [],
+        redoStack: [],
+        lastGroup: null,
+        touched: new Set(),
+        nameTouched: false,
+        revealAll: false,
+      });
     },
     markSaved(version) {
       set({ savedVersion: version });
     },
     setName(name) {
       change({ name }, 'name');
+      set({ nameTouched: true });
     },
     setPair(sourceLang, targetLang) {
       change({ sourceLang, targetLang });
@@ -127,6 +159,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
       if (!r || r[side] === value) return;
       rows[index] = { ...r, [side]: value };
       change({ rows }, `cell:${r.id}:${side}`);
+      if (!get().touched.has(r.id)) set({ touched: new Set(get().touched).add(r.id) });
     },
     addRow(at) {
       const rows = get().rows.slice();
@@ -153,6 +186,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
         else rows.push(next);
       });
       change({ rows });
+      set({ revealAll: true });
       return cells.length;
     },
     replaceAll(find, replace, side, matchCase) {
@@ -165,7 +199,10 @@ export const useEditorStore = create<EditorState>((set, get) => {
         if (side !== 'source') target = target.replace(re, () => (count++, replace));
         return source === r.source && target === r.target ? r : { ...r, source, target };
       });
-      if (count > 0) change({ rows });
+      if (count > 0) {
+        change({ rows });
+        set({ revealAll: true });
+      }
       return count;
     },
     sortBy(side, dir, collator) {
@@ -184,9 +221,19 @@ export const useEditorStore = create<EditorState>((set, get) => {
       const added = rowsFromPairs(pairs);
       const keep = mode === 'append' ? get().rows.filter((r) => r.source !== '' || r.target !== '') : [];
       change({ rows: [...keep, ...added] });
+      set({ revealAll: true });
     },
     setSelection(sel) {
       set({ selection: sel });
+    },
+    touchRow(id) {
+      if (!get().touched.has(id)) set({ touched: new Set(get().touched).add(id) });
+    },
+    touchName() {
+      if (!get().nameTouched) set({ nameTouched: true });
+    },
+    reveal() {
+      if (!get().revealAll) set({ revealAll: true, nameTouched: true });
     },
     undo() {
       const s = get();

@@ -1,16 +1,22 @@
 // @vitest-environment happy-dom
 /**
  * Component tests (renderer, happy-dom): the Keys screen with a fake main. Without an admin key it explains and
- * offers to add one; deactivation stays disabled until the label is typed; creation is off at 25 active keys.
+ * offers to add one; it follows the active connection at once and every call names the connection shown; a refusal
+ * because the connection changed is said as such; keys Verso uses are named and need one more confirmation before
+ * deactivation or blocking; bulk deactivation lists every key (hidden ones marked) and the selection follows the
+ * filter; the limit field refuses what is not a number in the UI language; the change log is formatted; a new key's
+ * secret can be saved for this session only and is not dropped without a warning.
  */
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
+import type { AuditEntry, DeveloperKeyView, KeysListing } from '../../../shared/ipc/contract-admin-keys.js';
+import type { ConnectionView } from '../../../shared/ipc/contract.js';
+import { ipcFail } from '../../test-utils/fake-api.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer } from '../../test-utils/scenario.js';
 import { useUiStore } from '../../state/ui-store.js';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
 import { filterKeys } from './KeysTable.js';
-import { parseLimit } from './KeysPage.js';
+import { parseLimitText } from './limit-input.js';
 
 beforeEach(() => {
   resetRenderer();
@@ -24,13 +30,43 @@ const key = (i: number, extra: Partial<DeveloperKeyView> = {}): DeveloperKeyView
   creationTime: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
   isDeactivated: false,
   characterLimit: null,
+  usedBy: [],
   ...extra,
 });
-const access = { connectionId: 'c-local', connectionName: 'Local engine', configured: true, local: false };
+const LOCAL = { ...LOCAL_CONNECTION, adminKey: { configured: true, persisted: true } };
+const TEAM: ConnectionView = { ...LOCAL_CONNECTION, id: 'c-team', name: 'Team account', kind: 'hosted', adminKey: { configured: true, persisted: true } };
+const access = (c: ConnectionView) => ({ connectionId: c.id, connectionName: c.name, configured: c.adminKey.configured, local: c.kind === 'local' });
+const listing = (connectionId: string, keys: DeveloperKeyView[], unidentified: KeysListing['unidentified'] = []): KeysListing => ({ connectionId, keys, unidentified });
+
+/** A fake main with two connections; `state.active` is what main considers active. */
+function twoConnections(keysOf: Record<string, DeveloperKeyView[]>) {
+  const state = { active: LOCAL.id };
+  const conns = () => ({ connections: [LOCAL, TEAM], activeId: state.active });
+  const app = renderApp({
+    'connections.list': conns,
+    'adminKeys.access': () => access(state.active === LOCAL.id ? LOCAL : TEAM),
+    'adminKeys.list': ({ connectionId }) => listing(connectionId, keysOf[connectionId] ?? []),
+    'adminKeys.audit': () => [],
+  });
+  const switchTo = (id: string) => {
+    state.active = id;
+    act(() => app.emit('connections.changed', conns()));
+  };
+  return { app, switchTo };
+}
 
 describe('Keys screen', () => {
   it('explains admin keys and sends one to main to be checked', async () => {
-    const app = renderApp({ 'adminKeys.access': () => ({ ...access, configured: false }), 'adminKeys.setAdminKey': () => access, 'adminKeys.list': () => [], 'adminKeys.audit': () => [] });
+    let configured = false;
+    const app = renderApp({
+      'adminKeys.access': () => ({ ...access(LOCAL_CONNECTION), configured }),
+      'adminKeys.setAdminKey': () => {
+        configured = true;
+        return access(LOCAL);
+      },
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, []),
+      'adminKeys.audit': () => [],
+    });
     expect(await screen.findByRole('heading', { name: 'An admin key is needed' })).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Admin key'), 'admin-secret');
     await userEvent.click(screen.getByRole('button', { name: 'Check and save' }));
@@ -38,21 +74,175 @@ describe('Keys screen', () => {
     expect(app.callsOf('adminKeys.setAdminKey')).toEqual([{ adminKey: 'admin-secret', persistence: 'persist' }]);
   });
 
-  it('deactivates only after the label is typed', async () => {
-    const app = renderApp({ 'adminKeys.access': () => access, 'adminKeys.list': () => [key(1, { label: 'Build' })], 'adminKeys.audit': () => [], 'adminKeys.deactivate': ({ keyId }) => key(1, { keyId, isDeactivated: true }) });
-    await screen.findByText('1 of 25 active');
-    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Build' }));
-    const submit = screen.getByRole('button', { name: 'Deactivate' });
-    expect((submit as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.type(screen.getByLabelText(/Type the key's label/), 'Buil');
-    expect((submit as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.type(screen.getByLabelText(/Type the key's label/), 'd');
+  it('follows the active connection at once: title, table and the connection each call names', async () => {
+    const { app, switchTo } = twoConnections({ [LOCAL.id]: [key(1, { label: 'Local only' })], [TEAM.id]: [key(2, { label: 'Team build' })] });
+    expect(await screen.findByRole('button', { name: 'Local only' })).toBeTruthy();
+    expect(screen.getByText(/Connection:/).textContent).toContain('Local engine');
+    switchTo(TEAM.id);
+    expect(await screen.findByRole('button', { name: 'Team build' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Local only' })).toBeNull();
+    expect(screen.getByText(/Connection:/).textContent).toContain('Team account');
+    app.handlers['adminKeys.setLimit'] = ({ keyId, characters }) => key(2, { keyId, characterLimit: characters });
+    await userEvent.click(screen.getByRole('button', { name: 'Set the limit of Team build' }));
+    await userEvent.click(screen.getByRole('radio', { name: /^no limit/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(app.callsOf('adminKeys.setLimit')).toEqual([{ connectionId: TEAM.id, keyId: 'k2', characters: null }]);
+    expect(app.callsOf('adminKeys.list').map((c) => c.connectionId)).toContain(TEAM.id);
+  });
+
+  it('says that the connection changed, or that it has no admin key, in the UI language', async () => {
+    const app = renderApp({
+      'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+      'adminKeys.access': () => access(LOCAL),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, [key(1, { label: 'Build' })]),
+      'adminKeys.audit': () => [],
+      'adminKeys.rename': () => ipcFail('conflict', 'The active connection changed since the Keys screen showed these keys; nothing was sent.'),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Build' }));
+    await userEvent.type(screen.getByLabelText('New label for Build'), ' server{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toContain('The active connection changed while this screen showed another one');
+    expect(app.callsOf('adminKeys.rename')).toEqual([{ connectionId: LOCAL.id, keyId: 'k1', label: 'Build server' }]);
+    app.handlers['adminKeys.list'] = () => ipcFail('auth_failed', 'No admin key is set for this connection.');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect((await screen.findByText(/No admin key for this connection/)).textContent).toBeTruthy();
+    expect(screen.getByText(/Technical details/)).toBeTruthy();
+  });
+
+  it('names the connection that uses a key, and asks once more before deactivating or blocking it', async () => {
+    const used = key(1, { label: 'Verso desktop', usedBy: [{ id: 'c-team', name: 'Team account', local: false }] });
+    const app = renderApp({
+      'adminKeys.access': () => access(LOCAL),
+      'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, [used, key(2, { label: 'Other' })]),
+      'adminKeys.audit': () => [],
+      'adminKeys.deactivate': ({ keyId }) => key(1, { keyId, isDeactivated: true }),
+    });
+    const row = (await screen.findByRole('button', { name: 'Verso desktop' })).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText(/Used by:/).textContent).toContain('Team account');
+    await userEvent.click(within(row).getByRole('button', { name: 'Deactivate Verso desktop' }));
+    expect(screen.getByText(/which will stop working/).textContent).toContain('Team account');
+    await userEvent.type(screen.getByLabelText(/Type the key's label/), 'Verso desktop');
+    const submit = screen.getByRole('button', { name: 'Deactivate' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: /I understand that this affects/ }));
+    expect(submit.disabled).toBe(false);
     await userEvent.click(submit);
-    expect(app.callsOf('adminKeys.deactivate')).toEqual([{ keyId: 'k1' }]);
+    expect(app.callsOf('adminKeys.deactivate')).toEqual([{ connectionId: LOCAL.id, keyId: 'k1' }]);
+
+    // Blocking (limit 0) asks the same.
+    await userEvent.click(await screen.findByRole('button', { name: 'Set the limit of Verso desktop' }));
+    await userEvent.click(screen.getByRole('radio', { name: /^Block/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Yes, block it' }));
+    const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: /I understand that this affects/ }));
+    expect(apply.disabled).toBe(false);
+  });
+
+  it('lists every key a bulk deactivation reaches, hidden ones marked, and the selection follows the filter', async () => {
+    renderApp({
+      'adminKeys.access': () => access(LOCAL),
+      'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, [key(1, { label: 'prod a' }), key(2, { label: 'prod b' }), key(3, { label: 'dev c' })]),
+      'adminKeys.audit': () => [],
+    });
+    await userEvent.click(await screen.findByLabelText('Select every active key shown'));
+    expect(screen.getByText('3 keys selected')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Search'), 'prod');
+    expect(await screen.findByText('2 keys selected')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate…' }));
+    const list = screen.getByRole('list', { name: 'These keys will be deactivated:' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['prod a', 'prod b']);
+    // The search changes while the panel is open: a key it now hides is marked as hidden.
+    await userEvent.clear(screen.getByLabelText('Search'));
+    await userEvent.type(screen.getByLabelText('Search'), 'prod a');
+    expect(await within(list).findByText(/prod b.*hidden by the search or filter/)).toBeTruthy();
+  });
+
+  it('refuses a limit that is not a whole number in the UI language, with the reason under the field', async () => {
+    const app = renderApp({
+      'adminKeys.access': () => access(LOCAL),
+      'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, [key(1, { label: 'Build' })]),
+      'adminKeys.audit': () => [],
+      'adminKeys.setLimit': ({ keyId, characters }) => key(1, { keyId, characterLimit: characters }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Set the limit of Build' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'A number of characters' }));
+    const field = screen.getByLabelText('Characters per period');
+    const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    for (const [typed, reason] of [
+      ['1,5 Mio', /Type only digits/],
+      ['-3', /Type only digits/],
+      ['5.000,5', /whole number/],
+      ['5.000', /whole number/],
+    ] as const) {
+      await userEvent.clear(field);
+      await userEvent.type(field, typed);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toMatch(reason);
+      expect(apply.disabled).toBe(true);
+    }
+    await userEvent.clear(field);
+    await userEvent.type(field, '5,000');
+    expect(apply.disabled).toBe(false);
+    await userEvent.click(apply);
+    expect(app.callsOf('adminKeys.setLimit')).toEqual([{ connectionId: LOCAL.id, keyId: 'k1', characters: 5000 }]);
+  });
+
+  it('writes the change log like the rest of the UI, each value isolated', async () => {
+    const at = '2026-11-28T07:11:22.613Z';
+    const entries: AuditEntry[] = [
+      { at, connectionId: 'c', connectionName: 'Team', action: 'limit', keyId: 'k1', label: 'Build', before: 'no limit', after: '5000' },
+      { at, connectionId: 'c', connectionName: 'Team', action: 'deactivate', keyId: 'k1', label: 'Build', before: 'active', after: at },
+    ];
+    renderApp({
+      'adminKeys.access': () => access(LOCAL),
+      'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, []),
+      'adminKeys.audit': () => entries,
+    });
+    const table = within(await screen.findByRole('region', { name: 'Changes made with Verso' }));
+    const cells = (await table.findAllByRole('row')).slice(1).map((r) => r.lastElementChild!.textContent);
+    expect(cells[1]).toBe('\u2068no limit\u2069 → \u20685,000\u2069');
+    expect(cells[0]).toMatch(/^\u2068Active\u2069 → \u2068Deactivated .*2026.*\u2069$/);
+    expect(cells.join()).not.toContain(at);
+  });
+
+  it('offers "this session only" for a new key and warns before its undelivered secret is dropped', async () => {
+    const app = renderApp({
+      'adminKeys.access': () => access(TEAM),
+      'connections.list': () => ({ connections: [TEAM], activeId: TEAM.id }),
+      'credentials.status': () => ({ backend: 'none', canPersist: false, connections: [] }),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, []),
+      'adminKeys.audit': () => [],
+      'adminKeys.create': () => ({ ...key(5, { label: 'CI' }), secretHeld: true }),
+      'adminKeys.copyNewKey': () => ({ copied: false }),
+      'adminKeys.saveNewKeyAsConnection': ({ name }) => ({ ...TEAM, id: 'c-ci', name }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create key' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(/cannot be shown again/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Copy key' }));
+    expect(await screen.findByText(/clipboard could not be reached/)).toBeTruthy();
+    expect(screen.getByText(/kept for this session only/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getByText(/neither copied nor saved/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep it open' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save as a connection' }));
+    expect(await screen.findByText(/Saved as the connection/)).toBeTruthy();
+    expect(app.callsOf('adminKeys.saveNewKeyAsConnection')).toEqual([{ keyId: 'k5', name: 'CI', persistence: 'session' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('turns Create off at 25 active keys and says why', async () => {
-    renderApp({ 'adminKeys.access': () => access, 'adminKeys.list': () => Array.from({ length: 26 }, (_, i) => key(i, { isDeactivated: i === 0 })), 'adminKeys.audit': () => [] });
+    renderApp({
+      'adminKeys.access': () => access(LOCAL),
+      'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, Array.from({ length: 26 }, (_, i) => key(i, { isDeactivated: i === 0 }))),
+      'adminKeys.audit': () => [],
+    });
     expect(await screen.findByText('25 of 25 active')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Create key' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/deactivate one before creating another/)).toBeTruthy();
@@ -60,11 +250,19 @@ describe('Keys screen', () => {
 });
 
 describe('helpers', () => {
-  it('reads limits typed with any thousands separator', () => {
-    expect(parseLimit('1,000,000')).toBe(1_000_000);
-    expect(parseLimit('1 000 000')).toBe(1_000_000);
-    expect(parseLimit('1.000.000')).toBe(1_000_000);
-    expect(parseLimit('abc')).toBeNull();
+  const inLocale = (l: string) => (n: number) => new Intl.NumberFormat(l).format(n);
+  it('reads limits as the UI language writes numbers, and refuses anything else', () => {
+    expect(parseLimitText('5.000', inLocale('de'))).toEqual({ ok: true, value: 5000 });
+    expect(parseLimitText('5,000', inLocale('en'))).toEqual({ ok: true, value: 5000 });
+    expect(parseLimitText('5 000', inLocale('fr'))).toEqual({ ok: true, value: 5000 });
+    expect(parseLimitText('1.000.000', inLocale('de'))).toEqual({ ok: true, value: 1_000_000 });
+    expect(parseLimitText('\u0665\u066c\u0660\u0660\u0660', inLocale('ar-u-nu-arab'))).toEqual({ ok: true, value: 5000 });
+    expect(parseLimitText('1,5 Mio', inLocale('de')).ok).toBe(false);
+    expect(parseLimitText('5.000,5', inLocale('de'))).toEqual({ ok: false, reason: 'fraction' });
+    expect(parseLimitText('-3', inLocale('en'))).toEqual({ ok: false, reason: 'format' });
+    expect(parseLimitText('5.000', inLocale('en'))).toEqual({ ok: false, reason: 'fraction' });
+    expect(parseLimitText('50,00', inLocale('en'))).toEqual({ ok: false, reason: 'format' });
+    expect(parseLimitText('0', inLocale('en'))).toEqual({ ok: false, reason: 'zero' });
   });
 
   it('filters by text and status and sorts', () => {

@@ -1,10 +1,11 @@
 /**
  * Renderer component: the developer-key table, virtualized (an account may hold many deactivated keys), with row
- * selection, rename in place and the per-row actions. Filtering and sorting happen in `filterKeys` (pure, also
- * used by the benchmark).
+ * selection, rename in place and the per-row actions. Rows grow with their content (the virtualizer measures each
+ * one), so a long label or a "Deactivated on …" in German or Arabic never covers the next row. Each key says which
+ * Verso connection uses it. Filtering and sorting happen in `filterKeys` (pure, also used by the benchmark).
  */
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 
@@ -39,7 +40,8 @@ export function shortId(id: string): string {
   return id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-6)}` : id;
 }
 
-const ROW_HEIGHT = 56;
+/** A first guess of a row's height; each row is measured once it is drawn. */
+const ROW_ESTIMATE = 56;
 
 export function KeysTable({
   keys,
@@ -51,6 +53,7 @@ export function KeysTable({
   onDeactivate,
   onCopyId,
   busyKeyId,
+  unidentified,
 }: {
   keys: DeveloperKeyView[];
   selected: ReadonlySet<string>;
@@ -61,15 +64,20 @@ export function KeysTable({
   onDeactivate: (k: DeveloperKeyView) => void;
   onCopyId: (keyId: string) => void;
   busyKeyId: string | null;
+  /** Connections to this service whose key Verso cannot tell (then "not used by Verso" would be a guess). */
+  unidentified: boolean;
 }) {
   const t = useT();
   const fmt = useFormat();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ keyId: string; label: string } | null>(null);
+  // Stable between renders: a new function would make the virtualizer recompute every row's position each render.
+  const getItemKey = useCallback((i: number) => keys[i]?.keyId ?? i, [keys]);
   const virtualizer = useVirtualizer({
     count: keys.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey,
     overscan: 10,
     initialRect: { width: 900, height: 480 },
     // A box not laid out yet (or a DOM without layout) measures 0 high: assume its CSS height so rows still render.
@@ -112,7 +120,7 @@ export function KeysTable({
           <span role="columnheader">{t('keys.table.created')}</span>
           <span role="columnheader">{t('keys.table.status')}</span>
           <span role="columnheader">{t('keys.table.limit')}</span>
-          <span role="columnheader">{t('keys.table.usage')}</span>
+          <span role="columnheader">{t('keys.table.usedBy')}</span>
           <span role="columnheader">{t('keys.table.actions')}</span>
         </div>
       </div>
@@ -131,15 +139,16 @@ export function KeysTable({
             return (
               <div
                 key={k.keyId}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
                 role="row"
                 aria-rowindex={item.index + 2}
-                className={`keys-row${k.isDeactivated ? ' keys-row-off' : ''}`}
+                className={`keys-row${k.isDeactivated ? ' keys-row-off' : ''}${isEditing ? ' keys-row-editing' : ''}`}
                 data-key-id={k.keyId}
                 style={{
                   position: 'absolute',
                   insetBlockStart: 0,
                   insetInline: 0,
-                  blockSize: ROW_HEIGHT,
                   transform: `translateY(${item.start}px)`,
                 }}
               >
@@ -155,6 +164,7 @@ export function KeysTable({
                 <span role="cell" className="keys-label">
                   {isEditing ? (
                     <input
+                      type="text"
                       className="keys-rename"
                       aria-label={t('keys.rename.field', { label: k.label })}
                       value={editing.label}
@@ -193,26 +203,37 @@ export function KeysTable({
                     {t('app.common.copy')}
                   </button>
                 </span>
-                <span role="cell" data-user-data>
+                <span role="cell" data-user-data data-col={t('keys.table.created')}>
                   {createdLabel(k.creationTime)}
                 </span>
-                <span role="cell">
+                <span role="cell" data-col={t('keys.table.status')}>
                   {k.isDeactivated
                     ? k.deactivatedTime
                       ? t('keys.status.deactivatedAt', { time: fmt.dateTime(Date.parse(k.deactivatedTime)) })
                       : t('keys.status.deactivated')
                     : t('keys.status.active')}
                 </span>
-                <span role="cell">{limitText(k)}</span>
-                <span role="cell">
-                  {k.connection
-                    ? k.connection.characterCount === null
-                      ? t('keys.usage.notRead', { connection: k.connection.name })
-                      : t('keys.usage.count', {
-                          count: fmt.number(k.connection.characterCount),
-                          connection: k.connection.name,
-                        })
-                    : t('keys.usage.none')}
+                <span role="cell" data-col={t('keys.table.limit')}>
+                  {limitText(k)}
+                </span>
+                <span role="cell" className="keys-used-by">
+                  {k.usedBy.length > 0 ? (
+                    <strong>{t('keys.usedBy', { connections: fmt.list(k.usedBy.map((u) => `\u2068${u.name}\u2069`)) })}</strong>
+                  ) : unidentified ? (
+                    t('keys.usage.unknown')
+                  ) : (
+                    t('keys.usage.none')
+                  )}
+                  {k.connection ? (
+                    <span className="hint">
+                      {k.connection.characterCount === null
+                        ? t('keys.usage.notRead', { connection: `\u2068${k.connection.name}\u2069` })
+                        : t('keys.usage.count', {
+                            count: fmt.number(k.connection.characterCount),
+                            connection: `\u2068${k.connection.name}\u2069`,
+                          })}
+                    </span>
+                  ) : null}
                 </span>
                 <span role="cell" className="keys-actions">
                   {k.isDeactivated ? null : (

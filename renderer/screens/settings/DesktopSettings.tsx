@@ -11,6 +11,7 @@ import {
   acceleratorProblem,
   type DesktopStatus,
 } from '../../../shared/ipc/contract-desktop.js';
+import { DetailedNote } from '../../components/DetailedNote.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
@@ -62,7 +63,8 @@ export function DesktopSettings() {
   const qc = useQueryClient();
   const settings = useSettings();
   const update = useUpdateSettings();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => unwrap(api().desktop.status()) });
+  // One try: a runtime without desktop features answers at once; retrying would only delay the note.
+  const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => unwrap(api().desktop.status()), retry: false });
   useEffect(() => api().on('desktop.statusChanged', (s) => qc.setQueryData(STATUS_KEY, s)), [qc]);
   const mac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform || navigator.userAgent);
 
@@ -99,6 +101,14 @@ export function DesktopSettings() {
     <section className="card stack" aria-labelledby={`${uid}-desktop`}>
       <h2 id={`${uid}-desktop`}>{t('desktop.settings.title')}</h2>
       {st && !st.available && <p className="hint">{t('desktop.settings.webNote')}</p>}
+      {/* Not knowing what this runtime can do is not an error of the user's: a note, the reason behind Details. */}
+      {status.isError && (
+        <DetailedNote
+          className="hint"
+          text={t('desktop.settings.statusUnknown')}
+          detail={status.error instanceof Error ? status.error.message : null}
+        />
+      )}
       {d && (
         <>
           <label className="check">
@@ -210,7 +220,6 @@ export function DesktopSettings() {
         </>
       )}
       {settings.isError && <ErrorAlert error={settings.error} />}
-      {status.isError && <ErrorAlert error={status.error} />}
       {update.isError && <ErrorAlert error={update.error} />}
     </section>
   );

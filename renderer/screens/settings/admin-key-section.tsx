@@ -13,11 +13,18 @@ import { useT } from '../../i18n/index.js';
 import { api, ApiError, unwrap } from '../../lib/api.js';
 import { keys, useConnections, useCredentialsStatus } from '../../lib/queries.js';
 
-/** A refusal by the admin interface: wrong kind of key, or the interface is off for the account. */
-function isAdminRefusal(e: unknown): boolean {
-  if (!(e instanceof ApiError)) return false;
+/**
+ * A refusal by the admin interface, told apart as the Keys screen does: a developer key (it translates but cannot
+ * manage keys), the admin interface off for the account, or a key the service does not know (or deactivated).
+ */
+function adminRefusal(e: unknown): 'history.admin.developerKey' | 'history.admin.notAdmin' | 'history.admin.unknownKey' | null {
+  if (!(e instanceof ApiError)) return null;
   const { status, serviceCode, code } = e.error;
-  return status === 403 || serviceCode === 'admin_not_enabled' || serviceCode === 'admin_key_required' || code === 'auth_failed';
+  if (serviceCode === 'admin_key_required' || serviceCode === 'admin_key_not_allowed') return 'history.admin.developerKey';
+  if (serviceCode === 'invalid_key' || serviceCode === 'key_deactivated') return 'history.admin.unknownKey';
+  // The admin interface off, or a 403 the service did not explain: either reason may apply.
+  if (status === 403 || code === 'auth_failed' || serviceCode === 'admin_not_enabled') return 'history.admin.notAdmin';
+  return null;
 }
 
 export function AdminKeySection() {
@@ -93,7 +100,7 @@ export function AdminKeySection() {
             <ErrorAlert
               error={save.error}
               look="box"
-              {...(isAdminRefusal(save.error) && { message: t('history.admin.notAdmin') })}
+              {...(adminRefusal(save.error) && { message: t(adminRefusal(save.error)!) })}
             />
           )}
         </form>

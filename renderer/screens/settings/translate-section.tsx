@@ -84,6 +84,36 @@ export function TranslateSection() {
             </p>
           </div>
 
+          <div>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={(p.joinWrappedLines ?? 'detect') === 'detect'}
+                aria-describedby={`${uid}-wrap-hint`}
+                onChange={(e) => update.mutate({ joinWrappedLines: e.target.checked ? 'detect' : 'ask' })}
+              />
+              {t('translate.settings.joinWrapped')}
+            </label>
+            <p id={`${uid}-wrap-hint`} className="hint">
+              {t('translate.settings.joinWrappedHint')}
+            </p>
+          </div>
+
+          <div>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={p.protectSpans}
+                aria-describedby={`${uid}-protect-hint`}
+                onChange={(e) => update.mutate({ protectSpans: e.target.checked })}
+              />
+              {t('translate.protect.setting')}
+            </label>
+            <p id={`${uid}-protect-hint`} className="hint">
+              {t('translate.protect.settingHint')}
+            </p>
+          </div>
+
           <div className="stack">
             <div>
               <label className="check">

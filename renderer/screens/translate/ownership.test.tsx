@@ -107,7 +107,7 @@ describe('segments', () => {
       }),
     });
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(screen.getByLabelText(/One segment per line/), { target: { value: 'one\ntwo\n' } });
+    fireEvent.change(await screen.findByLabelText(/One segment per line/), { target: { value: 'one\ntwo\n' } });
     await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
     await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1));
     expect(app.callsOf('translate.batch')[0]).toMatchObject({ connectionId: LOCAL_CONNECTION.id, segments: ['one', 'two'] });

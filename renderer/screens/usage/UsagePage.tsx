@@ -35,6 +35,21 @@ function useNow(): number {
   return now;
 }
 
+/**
+ * A period bound as its calendar day in the account's period (UTC, as the service sends it), shown as that day
+ * wherever the user is: `2026-11-01T00:00Z` is 1 November in New York too. The end is shown end-inclusive (the
+ * caller passes the last millisecond of the period, so a period ending `2026-12-01T00:00Z` ends on 30 November).
+ */
+export function periodDay(iso: string): Date {
+  return localDate(new Date(Date.parse(iso)).toISOString());
+}
+
+/** "Updated 5 seconds ago", never in the future: a read that landed after the last tick counts as now. */
+export function updatedAgo(fetchedAt: string, now: number): { at: number; now: number } {
+  const current = Math.max(now, Date.now());
+  return { at: Math.min(Date.parse(fetchedAt), current), now: current };
+}
+
 function PeriodCard({ report, now }: { report: UsageReport; now: number }) {
   const t = useT();
   const fmt = useFormat();
@@ -84,8 +99,8 @@ function PeriodCard({ report, now }: { report: UsageReport; now: number }) {
       ) : null}
       <p className="usage-period-dates">
         {t('usage.period.dates', {
-          start: fmt.date(Date.parse(p.start), 'medium'),
-          end: fmt.date(end - 1, 'medium'),
+          start: fmt.date(periodDay(p.start), 'medium'),
+          end: fmt.date(periodDay(new Date(end - 1).toISOString()), 'medium'),
           days: daysLeft,
         })}
       </p>
@@ -257,31 +272,39 @@ function AlertBanner() {
 }
 
 export function UsagePage() {
+  const connections = useConnections();
+  const activeId = connections.data?.activeId ?? null;
+  const active = connections.data?.connections.find((c) => c.id === activeId) ?? null;
+  useUsageEvents();
+  // Everything below belongs to one connection: a switch in the sidebar replaces all of it at once (figures,
+  // history, an export's result or error), so nothing of the previous account stays on screen.
+  return <UsageForConnection key={activeId ?? ''} loading={connections.isPending} activeId={activeId} activeName={active?.name ?? null} />;
+}
+
+function UsageForConnection({ loading, activeId, activeName }: { loading: boolean; activeId: string | null; activeName: string | null }) {
   const t = useT();
   const fmt = useFormat();
   const now = useNow();
-  const connections = useConnections();
-  const activeId = connections.data?.activeId ?? null;
-  const active = connections.data?.connections.find((c) => c.id === activeId);
   const report = useUsageReport(activeId);
   const history = useUsageHistory(activeId);
   const [exported, setExported] = useState<string | null>(null);
-  useUsageEvents();
   const exportCsv = useMutation({
+    // The export names the connection shown here, never "whichever is active when the call arrives".
     mutationFn: () => unwrap(api().usage.exportCsv(activeId ? { connectionId: activeId } : undefined)),
     onSuccess: (r) => setExported(r?.path ?? null),
   });
+  const updated = report.data ? updatedAgo(report.data.fetchedAt, now) : null;
 
   const header = (
     <header className="screen-header usage-header">
       <div className="screen-title">
         <h1>{t('usage.title')}</h1>
-        {active ? <p className="hint">{t('usage.connection', { name: active.name })}</p> : null}
+        {activeName !== null ? <p className="hint">{t('usage.connection', { name: activeName })}</p> : null}
       </div>
       <div className="toolbar">
-        {report.data ? (
+        {updated ? (
           <span className="hint" aria-live="polite">
-            {t('usage.updated', { ago: fmt.relative(Date.parse(report.data.fetchedAt), now) })}
+            {t('usage.updated', { ago: fmt.relative(updated.at, updated.now) })}
           </span>
         ) : null}
         <button type="button" className="btn" onClick={() => void report.refetch()} disabled={report.isFetching || !activeId}>
@@ -294,7 +317,7 @@ export function UsagePage() {
     </header>
   );
 
-  if (connections.isPending) {
+  if (loading) {
     return (
       <div className="screen usage-screen">
         {header}

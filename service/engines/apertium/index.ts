@@ -214,6 +214,8 @@ export function createApertiumEngine(options: ApertiumEngineOptions = {}): Apert
     sourceLanguages: sources,
     targetLanguages: targets,
     supports: (source, target) => offeredRoute(source, target) !== undefined || isIdentity(source, target),
+    // Two hops are always through the hub of planRoutes (Spanish).
+    via: (source, target) => ((offeredRoute(source, target)?.length ?? 0) > 1 ? 'ES' : undefined),
     translate,
     start() {
       startPromise ??= start();

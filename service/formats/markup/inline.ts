@@ -59,13 +59,37 @@ export class MarkedUnitBuilder {
     return this.pieces.length === 0;
   }
 
+  /**
+   * The stack of tags around the whole unit (`<b><u>[dog barking]</u></b>` in a subtitle), or 0. Its text goes
+   * to the engine bare and comes back inside the same tags, all of it: an engine cannot split or move a span
+   * that wraps everything (`<b><u>[El perro</u></b> que <b><u>ladra]</u></b>`).
+   */
+  private baseStack(): number {
+    let base: number | undefined;
+    for (const p of this.pieces) {
+      const stack = p.kind === 'atom' ? this.atoms[p.id]!.stack : p.stack;
+      if (base === undefined) base = stack;
+      else if (base !== stack) {
+        // A deeper stack that starts with the base one still lies inside it.
+        const a = this.stacks[base]!;
+        const b = this.stacks[stack]!;
+        if (!(b.length > a.length && a.every((t, i) => b[i] === t))) {
+          if (a.length > b.length && b.every((t, i) => a[i] === t)) base = stack;
+          else return 0;
+        }
+      }
+    }
+    return base ?? 0;
+  }
+
   /** The marked unit: text outside tags plain, text inside tags as spans (id = stack), atoms as placeholders. */
   marked(): string {
+    const base = this.baseStack();
     return this.pieces
       .map((p) => {
         if (p.kind === 'atom') return placeholder(p.id);
         const text = cleanUserText(p.text).replace(/\0/g, '');
-        return p.stack === 0 ? text : span(p.stack, text);
+        return p.stack === base ? text : span(p.stack, text);
       })
       .join('');
   }
@@ -75,6 +99,7 @@ export class MarkedUnitBuilder {
    * engine lost are appended at the end so no tag or code is ever dropped; unknown ids are ignored.
    */
   render(translated: string, escape: (text: string) => string): string {
+    const base = this.stacks[this.baseStack()]!;
     const out: string[] = [];
     let current: InlineTag[] = [];
     const moveTo = (target: InlineTag[]): void => {
@@ -97,7 +122,7 @@ export class MarkedUnitBuilder {
     for (const token of tokenize(mergeSpans(translated))) {
       switch (token.kind) {
         case 'text':
-          moveTo(inSpan ?? []);
+          moveTo(inSpan ?? base);
           out.push(escape(token.text));
           break;
         case 'open':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringHandler } from './common.js';
 import { rebreak, srtFormat } from './srt.js';
+import { CLOSE, openSpan, tokenize } from '../../text/markers.js';
 import { failure, runHandler, utf32 } from './test-support.js';
 
 const handler = stringHandler(srtFormat);
@@ -99,5 +100,24 @@ describe('SRT handler', () => {
   it('sniffs SRT by its timing line', () => {
     expect(handler.sniff(Buffer.from(SAMPLE), 'srt')).toBe(true);
     expect(handler.sniff(Buffer.from('<html>'), 'srt')).toBe(false);
+  });
+
+  it('formatting tags around a whole cue stay around the whole translation (issue 22)', async () => {
+    // An engine that splits a span around its words, as Apertium does with a sentence it reorders.
+    const units: string[] = [];
+    const splitting = async (batch: string[]) =>
+      batch.map((u) => {
+        units.push(u);
+        const tokens = tokenize(u);
+        if (tokens.some((t) => t.kind === 'open')) {
+          const id = tokens.find((t) => t.kind === 'open')!.id;
+          return `${openSpan(id)}[EL PERRO${CLOSE} QUE ${openSpan(id)}LADRA]${CLOSE}`;
+        }
+        return u.replace('[dog barking]', '[EL PERRO QUE LADRA]').toUpperCase();
+      });
+    const cue = '1\n00:00:01,000 --> 00:00:02,000\n<b><u>[dog barking]</u></b>\n\n2\n00:00:03,000 --> 00:00:04,000\n<i>Delete {count} items?</i> Yes.\n';
+    const { text } = await runHandler(handler, 'srt', cue, { translate: splitting });
+    expect(units[0]).toBe('[dog barking]');
+    expect(text).toContain('<b><u>[EL PERRO QUE LADRA]</u></b>');
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * Protection of placeholders and code, client side (issue 22): what wrapping, unwrapping and QA cost per 1,000
+ * segments, measured against translating the same 1,000 segments without them, in the same run (goal ≤ 5 %).
+ *
+ * Sides, each on the same 1,000 software strings (placeholders, URLs, paths, identifiers, tags, plain prose), sent
+ * through `ApiClient` to the local service (pseudo engine, in its own process as for the app) in 20 requests of 50:
+ * - without: the texts as typed, no QA (what Verso did before);
+ * - with: `prepareTexts` (spans wrapped, plain text escaped as XML), the same requests, then unwrap + QA per answer.
+ * Printed: the client's own CPU time for wrap + unwrap + QA per 1,000 segments (timed alone, on recorded answers)
+ * as a share of the "without" round trip, and the round-trip ratio with/without (which also holds the service's
+ * extra work on XML, so it is not the client's cost alone). Medians over rounds, sides in alternating order.
+ *
+ *   npx tsx bench/protect-client.ts [--rounds 7]
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createNodeHttpTransport } from '../electron/main/adapters/node-http.js';
+import { systemClock } from '../electron/main/adapters/node-clock.js';
+import { createNodeLauncher } from '../electron/main/adapters/node-launcher.js';
+import { ApiClient } from '../electron/main/services/api-client.js';
+import { prepareTexts } from '../electron/main/services/translate-protect.js';
+import { toView } from '../electron/main/services/translate.js';
+import type { TranslateOptions, TranslationView } from '../shared/ipc/contract.js';
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '7' } } });
+const ROUNDS = Math.max(1, Number(values.rounds));
+const N = 1000;
+const BATCH = 50;
+
+const TEMPLATES = [
+  (i: number) => `Delete {count} items from the list ${i}?`,
+  (i: number) => `Hello %s, you have %d new messages in folder ${i}.`,
+  (i: number) => `Open /home/anna/.config/verso/settings-${i}.json and set COMPANY_CODE before you continue.`,
+  (i: number) => `See https://verso.example/help/topic-${i}?lang=en&view=full for details.`,
+  (i: number) => `{n, plural, one {# file was saved} other {# files were saved}} to ${i} folders.`,
+  (i: number) => `Press <b>Save</b> to keep version 2.${i}.1 of the document.`,
+  (i: number) => `The quick brown fox jumps over the lazy dog number ${i}, and then it rests for a while.`,
+  (i: number) => `Run \`npm run build\` and check user.settings.theme in %(name)s's profile ${i}.`,
+];
+const segments = Array.from({ length: N }, (_, i) => TEMPLATES[i % TEMPLATES.length]!(i));
+const options: TranslateOptions = { targetLang: 'DE', sourceLang: 'EN' };
+
+const dir = await mkdtemp(join(tmpdir(), 'verso-bench-protect-'));
+const launched = await createNodeLauncher({ entry: 'service/cli.ts', nodeArgs: ['--import', 'tsx'] }).launch({ dataDir: join(dir, 'service'), engines: ['pseudo'] });
+const keys = JSON.parse(await readFile(join(dir, 'service', 'keys.json'), 'utf8')) as { pro_key: string };
+const transport = createNodeHttpTransport();
+const client = new ApiClient({ transport, clock: systemClock, baseUrl: launched.proUrl, apiKey: keys.pro_key, userAgent: 'Verso-bench' });
+
+const chunks = (texts: readonly string[]) => Array.from({ length: Math.ceil(texts.length / BATCH) }, (_, i) => texts.slice(i * BATCH, (i + 1) * BATCH));
+
+async function without(): Promise<TranslationView[]> {
+  const out: TranslationView[] = [];
+  for (const c of chunks(segments)) out.push(...(await client.translate(c, options)).translations.map(toView));
+  return out;
+}
+
+async function withProtection(): Promise<TranslationView[]> {
+  const prep = prepareTexts(segments, options, true);
+  const out: TranslationView[] = [];
+  for (const c of chunks(prep.texts)) out.push(...(await client.translate(c, prep.options)).translations.map(toView));
+  return out.map((v, i) => prep.finish(v, segments[i]!, true, i));
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+// Warm-up (JIT, connections, the service's pipelines) and a check that protection did its job.
+await without();
+const check = await withProtection();
+const lost = check.filter((v) => (v.qa?.missing.length ?? 0) > 0).length;
+if (lost > 0) throw new Error(`${lost} segments lost a protected span: the benchmark would measure a broken path`);
+
+// The client's own work, alone: answers recorded once, then wrap + unwrap + QA timed on them.
+const prep0 = prepareTexts(segments, options, true);
+const recorded: TranslationView[] = [];
+for (const c of chunks(prep0.texts)) recorded.push(...(await client.translate(c, prep0.options)).translations.map(toView));
+function clientWork(): void {
+  const p = prepareTexts(segments, options, true);
+  for (let i = 0; i < N; i++) p.finish(recorded[i]!, segments[i]!, true, i);
+}
+clientWork();
+
+const tWithout: number[] = [];
+const tWith: number[] = [];
+const tClient: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const order = r % 2 === 0 ? [without, withProtection] : [withProtection, without];
+  for (const side of order) {
+    const t0 = performance.now();
+    await side();
+    (side === without ? tWithout : tWith).push(performance.now() - t0);
+  }
+  const t0 = performance.now();
+  clientWork();
+  tClient.push(performance.now() - t0);
+}
+
+const base = median(tWithout);
+const prot = median(tWith);
+const own = median(tClient);
+console.log(`protect-client: ${N} segments in ${N / BATCH} requests, pseudo engine, ${ROUNDS} rounds (medians)`);
+console.log(`  without protection or QA (baseline)     ${ms(base)}`);
+console.log(`  with protection + QA, round trip        ${ms(prot)}   ratio ${(prot / base).toFixed(3)}×`);
+console.log(`  client work alone (wrap+unwrap+QA)      ${ms(own)}   = ${((own / base) * 100).toFixed(1)} % of the baseline (goal ≤ 5 %)`);
+console.log(`  per segment: ${((own / N) * 1000).toFixed(1)} µs of client work`);
+
+await transport.close?.();
+await launched.stop();
+await rm(dir, { recursive: true, force: true });

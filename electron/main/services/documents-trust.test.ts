@@ -1,0 +1,134 @@
+/**
+ * Documents without surprises (issue 20; main-process code under vitest, real files): a password-protected
+ * .docx/.xlsx/.pptx is named as such before anything is sent (the OLE container holding `EncryptedPackage`), while
+ * an old Word file renamed .docx still reads as one; jobs on the local engine say nothing is billed (no count, no
+ * minimum, none in the summary) while a hosted connection's jobs show what the service reported.
+ */
+import CFB from 'cfb';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createJsonFileStore } from '../adapters/json-file-store.js';
+import { createTestFileCipher } from '../adapters/node-cipher.js';
+import { systemClock } from '../adapters/node-clock.js';
+import { DocumentsService } from './documents.js';
+import { checkFile, oleStreamNames } from './documents-files.js';
+import type { JobRecord } from './documents-store.js';
+import { EventBus } from './event-bus.js';
+
+// The real-documents corpus sits beside the repository where it is available (as for service/test/corpus.test.ts).
+const REAL = resolve(process.cwd(), '../shared/real-documents');
+const haveReal = existsSync(join(REAL, 'MANIFEST.tsv'));
+if (!haveReal) console.log(`real protected files skipped: ${REAL} is absent (the real documents are not part of the repository)`);
+const MAX = 100 * 1024 * 1024;
+
+let dir: string;
+let services: DocumentsService[] = [];
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'verso-doctrust-'));
+});
+afterEach(async () => {
+  for (const s of services) s.close();
+  services = [];
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('password-protected Office files are named before upload', () => {
+  it('an encrypted package in an OLE container, whatever its Office extension', async () => {
+    const cfb = CFB.utils.cfb_new();
+    CFB.utils.cfb_add(cfb, 'EncryptionInfo', Buffer.alloc(200, 1));
+    CFB.utils.cfb_add(cfb, 'EncryptedPackage', Buffer.alloc(9000, 2));
+    const bytes = CFB.write(cfb, { type: 'buffer' }) as Buffer;
+    for (const ext of ['docx', 'xlsx', 'pptx']) {
+      const p = join(dir, `locked.${ext}`);
+      await writeFile(p, bytes);
+      expect(await checkFile(p, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'password_protected' });
+    }
+  });
+
+  for (const name of [
+    'apache__bug53475-password-is-pass.docx',
+    'apache__testWORD_protected_passtika.docx',
+    'apache__testEXCEL_protected_passtika.xlsx',
+    'apache__testPPT_protected_passtika.pptx',
+  ]) {
+    it.skipIf(!haveReal)(name, async () => {
+      const c = await checkFile(join(REAL, name), { maxBytes: MAX });
+      expect(c).toMatchObject({ ok: false, problem: 'password_protected' });
+      expect(await oleStreamNames(join(REAL, name))).toEqual(expect.arrayContaining(['EncryptionInfo', 'EncryptedPackage']));
+    });
+  }
+
+  it.skipIf(!haveReal)('an old Word file renamed .docx is still "an old Office file", and a real .docx passes', async () => {
+    const renamed = join(dir, 'old.docx');
+    await copyFile(join(REAL, 'apache__Word95.doc'), renamed);
+    expect(await checkFile(renamed, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'content_mismatch', looksLike: 'ole' });
+    expect(await checkFile(join(REAL, 'plutext__sample-docx.docx'), { maxBytes: MAX })).toMatchObject({ ok: true });
+  });
+
+  it('a truncated OLE header is not taken for a protected file', async () => {
+    const p = join(dir, 'cut.docx');
+    await writeFile(p, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]));
+    expect(await checkFile(p, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'content_mismatch' });
+  });
+});
+
+describe('what is billed', () => {
+  function makeService(localIds: string[]): DocumentsService {
+    const s = new DocumentsService({
+      userDataDir: join(dir, 'user'),
+      cipher: createTestFileCipher(join(dir, 'test.key')),
+      prefsStore: createJsonFileStore(join(dir, 'prefs.json')),
+      clock: systemClock,
+      events: new EventBus(),
+      clientFor: () => Promise.reject(new Error('no service in this test')),
+      activeConnectionId: () => 'c-local',
+      localConnectionIds: () => new Set(localIds),
+    });
+    services.push(s);
+    return s;
+  }
+
+  async function writeJob(jobId: string, connectionId: string, billedCharacters: number): Promise<void> {
+    const now = new Date().toISOString();
+    const r: JobRecord = {
+      v: 1,
+      jobId,
+      batchId: 'b1',
+      connectionId,
+      sourcePath: join(dir, 'report.docx'),
+      fileName: 'report.docx',
+      sizeBytes: 5,
+      mtimeMs: 0,
+      sourceLang: 'EN',
+      targetLang: 'DE',
+      params: {},
+      outputDir: join(dir, 'out'),
+      state: 'saved',
+      uploads: 1,
+      estimatedCharacters: 50_000,
+      billedCharacters,
+      createdAt: now,
+      updatedAt: now,
+      stateSince: Date.now(),
+    };
+    await mkdir(join(dir, 'user', 'documents', 'jobs'), { recursive: true });
+    await writeFile(join(dir, 'user', 'documents', 'jobs', `${jobId}.json`), JSON.stringify(r));
+  }
+
+  it('a job on the local engine carries no billed count and is left out of the total; a hosted one shows the service figure', async () => {
+    await writeJob('j-local', 'c-local', 50_000);
+    await writeJob('j-hosted', 'c-hosted', 51_234);
+    const s = makeService(['c-local']);
+    const l = await s.list();
+    const local = l.jobs.find((j) => j.jobId === 'j-local')!;
+    const hosted = l.jobs.find((j) => j.jobId === 'j-hosted')!;
+    expect(local.local).toBe(true);
+    expect(local.billedCharacters).toBeUndefined();
+    expect(hosted.local).toBeUndefined();
+    expect(hosted.billedCharacters).toBe(51_234);
+    expect(l.summary.billedCharacters).toBe(51_234);
+  });
+});

@@ -1,0 +1,186 @@
+// @vitest-environment happy-dom
+/**
+ * Documents rows that tell the truth (issue 20, component tests against a fake VersoApi): an upload whose fate is
+ * unknown (Verso stopped, or the connection dropped mid-upload) says the service may have it and that sending
+ * again may be billed twice, and offers "Send again" (not a plain Retry); on the local engine rows and the
+ * batch's estimate say nothing is billed (no 50,000 minimum, no "billed"), and a saved row says what made it
+ * (Apertium's rule-based draft, through Spanish where it pivots); a document that failed for want of its
+ * language offers a language on its row and retries with it; a password-protected file says so before upload;
+ * a name's tooltip is the file's own name, never a staging path.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentJobView, DocumentsList, FileBridge } from '../../../shared/ipc/contract-documents.js';
+import { useUiStore } from '../../state/ui-store.js';
+import { renderApp, resetRenderer, SOURCES, TARGETS } from '../../test-utils/scenario.js';
+import { resetBatchStore } from './batch-store.js';
+
+const EMPTY_SUMMARY = { saved: 0, active: 0, failed: 0, cancelled: 0, billedCharacters: 0 };
+const bridge: FileBridge = { kind: 'stage', toPath: async (f) => `/home/u/.config/Verso/staging/0f3a/${f.name}` };
+
+beforeEach(() => {
+  resetRenderer();
+  resetBatchStore();
+  useUiStore.setState({ screen: 'documents' });
+  (globalThis as { versoFiles?: FileBridge }).versoFiles = bridge;
+});
+afterEach(() => {
+  cleanup();
+  delete (globalThis as { versoFiles?: FileBridge }).versoFiles;
+});
+
+function job(patch: Partial<DocumentJobView>): DocumentJobView {
+  return {
+    jobId: 'j1',
+    batchId: 'b1',
+    fileName: 'report.docx',
+    sourcePath: '/home/u/.config/Verso/staging/0f3a/report.docx',
+    sizeBytes: 1000,
+    sourceLang: 'EN',
+    targetLang: 'FR',
+    outputFormat: null,
+    state: 'saved',
+    estimatedCharacters: 50_000,
+    uploaded: true,
+    uploads: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    connectionId: 'c-local',
+    ...patch,
+  };
+}
+
+const list = (...jobs: DocumentJobView[]): DocumentsList => ({
+  jobs,
+  summary: { ...EMPTY_SUMMARY, saved: jobs.filter((j) => j.state === 'saved').length, failed: jobs.filter((j) => j.state === 'error').length },
+});
+
+const base = (jobs: DocumentJobView[], pseudo = false) => ({
+  'documents.list': () => list(...jobs),
+  'documents.prefs': () => ({ defaultOutputDir: '/home/u/Documents/Verso translations', concurrency: 2, maxFileMb: 100, keysPersist: true }),
+  'localService.languages': () => ({ source: SOURCES, target: TARGETS, pseudo }),
+  // The local service names the pivot of the pairs Apertium reaches through Spanish.
+  'languages.pairs': () => ({
+    pairs: [
+      { source: 'EN', target: 'ES' },
+      { source: 'EN', target: 'FR', via: 'ES' },
+    ],
+  }),
+});
+
+// The first render transforms the lazy screen on a shared machine: allow it more than the default wait.
+const row = (name: RegExp) => screen.findByRole('listitem', { name }, { timeout: 15_000 });
+
+describe('uploads whose fate is unknown', () => {
+  for (const code of ['upload_interrupted', 'upload_uncertain'] as const) {
+    it(`${code}: says the service may have it and sending again may be billed twice; "Send again" retries only when clicked`, async () => {
+      const user = userEvent.setup();
+      const failed = job({ state: 'error', uploaded: false, error: { code }, connectionId: 'c-hosted', local: undefined });
+      const fake = renderApp({ ...base([failed]), 'documents.retry': () => job({ state: 'waiting', uploaded: false }) } as never);
+      const sendAgain = await screen.findByRole('button', { name: 'Send again' }, { timeout: 15_000 });
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      const text = (await row(/report\.docx/)).textContent ?? '';
+      expect(text).toMatch(/may have received it/);
+      expect(text).toMatch(/billed twice/);
+      expect(text).toMatch(/Nothing is sent until you choose Send again|nothing is sent until you choose Send again/);
+      expect(fake.callsOf('documents.retry')).toEqual([]);
+      await user.click(sendAgain);
+      await waitFor(() => expect(fake.callsOf('documents.retry')).toEqual([{ jobId: 'j1' }]));
+    });
+  }
+});
+
+describe('the local engine bills nothing', () => {
+  it('an upload to the local engine that stopped half-way does not speak of billing; Send again is still asked for', async () => {
+    renderApp(base([job({ state: 'error', uploaded: false, local: true, error: { code: 'upload_interrupted' } })]) as never);
+    const r = await row(/report\.docx/);
+    expect(r.textContent).toMatch(/The local engine bills nothing: Send again translates it\./);
+    expect(r.textContent).not.toMatch(/billed twice/);
+    expect(within(r).getByRole('button', { name: 'Send again' })).toBeTruthy();
+  });
+
+  it('a saved local row says "Not billed" and what made it (Apertium, through Spanish for EN→FR); a hosted row shows the service figure', async () => {
+    renderApp(base([job({ local: true }), job({ jobId: 'j2', fileName: 'offer.docx', connectionId: 'c-hosted', billedCharacters: 51_234 })]) as never);
+    const local = await row(/report\.docx/);
+    expect(local.textContent).toMatch(/Not billed \(local engine\)/);
+    expect(local.textContent).not.toMatch(/50,000|billed\b(?! \()/);
+    expect(await within(local).findByText(/Rule-based draft by Apertium on this computer, translated through Spanish/)).toBeTruthy();
+    const hosted = await row(/offer\.docx/);
+    // Hosted jobs in the list: the summary counts what the services billed.
+    expect(screen.getByText(/characters billed\.$/, { selector: '.doc-summary' })).toBeTruthy();
+    expect(hosted.textContent).toMatch(/51,234 characters billed/);
+    expect(hosted.textContent).not.toMatch(/Apertium/);
+  });
+
+  it('a direct pair is labelled without a pivot; the test engine says it is a pseudo-translation', async () => {
+    renderApp(base([job({ local: true, targetLang: 'ES' })]) as never);
+    expect(await screen.findByText('Rule-based draft by Apertium on this computer: check it before use.')).toBeTruthy();
+    expect(screen.getByText('1 saved, 0 in progress, 0 failed; nothing billed on the local engine.')).toBeTruthy();
+    cleanup();
+    resetRenderer();
+    useUiStore.setState({ screen: 'documents' });
+    renderApp(base([job({ local: true })], true) as never);
+    expect(await screen.findByText(/Pseudo-translation by the test engine/)).toBeTruthy();
+  });
+
+  it('the batch estimate on the local engine: no minimum, no billed characters, no quota', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      ...base([]),
+      'documents.inspect': () => ({
+        skipped: 0,
+        files: [
+          { path: '/s/report.docx', name: 'report.docx', extension: 'docx', sizeBytes: 2048, ok: true, estimatedCharacters: 50_000, minimumBilled: true, exact: false, image: false },
+          { path: '/s/deck.pptx', name: 'deck.pptx', extension: 'pptx', sizeBytes: 2048, ok: true, estimatedCharacters: 50_000, minimumBilled: true, exact: false, image: false },
+        ],
+      }),
+    } as never);
+    await user.upload(await screen.findByTestId('documents-file-input'), [new File(['x'], 'report.docx'), new File(['x'], 'deck.pptx')]);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('row', { name: /report\.docx/ }).textContent).toMatch(/not billed/);
+    expect(table.textContent).not.toMatch(/50,000/);
+    expect(screen.queryByText(/billed at least 50,000 characters/)).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'German' }));
+    expect(screen.getByText(/2 files × 1 language on the local engine: nothing is billed, there is no minimum\./)).toBeTruthy();
+    expect(screen.queryByText(/Estimated:/)).toBeNull();
+  });
+});
+
+describe('errors that say what to do', () => {
+  it('a document that failed for want of its language offers a language on its row and retries with it', async () => {
+    const user = userEvent.setup();
+    const failed = job({ state: 'error', sourceLang: null, uploaded: true, local: true, error: { code: 'source_needed', detail: 'could not be detected' } });
+    const fake = renderApp({ ...base([failed]), 'documents.retry': () => job({ state: 'waiting', sourceLang: 'EN' }) } as never);
+    expect(await screen.findByText('Language of the document needed')).toBeTruthy();
+    expect(screen.getByText(/could not tell which language this document is in/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    const go = screen.getByRole('button', { name: 'Translate from this language' }) as HTMLButtonElement;
+    expect(go.disabled).toBe(true);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language of report.docx' }), 'EN');
+    await user.click(go);
+    await waitFor(() => expect(fake.callsOf('documents.retry')).toEqual([{ jobId: 'j1', sourceLang: 'EN' }]));
+  });
+
+  it('a password-protected file is named as such before anything is sent', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      ...base([]),
+      'documents.inspect': () => ({
+        skipped: 0,
+        files: [{ path: '/s/locked.docx', name: 'locked.docx', extension: 'docx', sizeBytes: 2048, ok: false, problem: 'password_protected', looksLike: 'ole', estimatedCharacters: 0, minimumBilled: true, exact: false, image: false }],
+      }),
+    } as never);
+    await user.upload(await screen.findByTestId('documents-file-input'), [new File(['x'], 'locked.docx')]);
+    const r = within(await screen.findByRole('table')).getByRole('row', { name: /locked\.docx/ });
+    expect(r.textContent).toMatch(/Password-protected: save a copy without the password/);
+    expect(r.textContent).not.toMatch(/old|looks like/i);
+  });
+
+  it("a row's name tooltip is the file's own name, never the staging path", async () => {
+    renderApp(base([job({})]) as never);
+    const name = await screen.findByText('report.docx', { selector: '.doc-row-name' });
+    expect(name.getAttribute('title')).toBe('report.docx');
+    expect(document.body.innerHTML).not.toContain('/staging/');
+  });
+});

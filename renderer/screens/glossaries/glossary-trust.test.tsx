@@ -1,0 +1,137 @@
+// @vitest-environment happy-dom
+/**
+ * The glossary editor without surprises (issue 20 points 1, 6, 12; component tests against a fake VersoApi):
+ * a new glossary offers only the pairs the connection can use for glossaries and translate, starting with the pair
+ * last used in Translate; its problems show only once a field was touched or Save was tried (nothing on arrival),
+ * and the cell at fault is the one marked, with a sentence saying which term; an imported file's preview says what
+ * became of its first row, and with entries in the draft "Add to the entries" is the default, not "Replace".
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ImportResult } from '../../../shared/ipc/contract-glossaries.js';
+import { useTranslateStore } from '../../state/translate-store.js';
+import { useUiStore } from '../../state/ui-store.js';
+import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { useEditorStore } from './editor-store.js';
+import { fakeAccount, glossary, layoutForGrid } from './glossaries-test-kit.js';
+
+let restoreLayout: () => void;
+beforeEach(() => {
+  resetRenderer();
+  useEditorStore.getState().close();
+  useUiStore.setState({ screen: 'glossaries' });
+  restoreLayout = layoutForGrid();
+});
+afterEach(() => {
+  cleanup();
+  restoreLayout();
+});
+
+/** The local service lists glossary pairs it cannot translate; its engine translates EN↔ES and EN→FR only. */
+const GLOSSARY_PAIRS = ['EN>DE', 'EN>JA', 'EN>ES', 'EN>FR', 'ES>EN', 'DE>EN'].map((p) => ({ sourceLang: p.split('>')[0]!, targetLang: p.split('>')[1]! }));
+const TRANSLATABLE = [
+  { source: 'EN', target: 'ES' },
+  { source: 'ES', target: 'EN-GB' },
+  { source: 'ES', target: 'EN-US' },
+  { source: 'EN', target: 'FR' },
+];
+
+function app(extra: Record<string, unknown> = {}) {
+  const acc = fakeAccount([glossary({ glossaryId: 'g-legal', name: 'Legal terms', entryCount: 1 })], { 'g-legal': [['contract', 'contrato']] });
+  return renderApp({
+    ...acc.handlers,
+    'glossaries.languagePairs': () => GLOSSARY_PAIRS,
+    'languages.pairs': () => ({ pairs: TRANSLATABLE }),
+    ...extra,
+  } as never);
+}
+
+const optionValues = (name: string) => [...(screen.getByRole('combobox', { name }) as HTMLSelectElement).options].map((o) => o.value);
+const cell = (side: 'Source' | 'Target', row: number) => screen.getByRole('textbox', { name: `${side} term, row ${row}` }) as HTMLInputElement;
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+describe('a new glossary', () => {
+  it('offers only pairs the connection can use, starting with the pair last used in Translate', async () => {
+    const user = userEvent.setup();
+    useTranslateStore.getState().setOptions({ sourceLang: 'EN', targetLang: 'FR' });
+    app();
+    await user.click(await screen.findByRole('button', { name: 'New glossary' }));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Source language' }) as HTMLSelectElement).value).toBe('EN'));
+    expect((screen.getByRole('combobox', { name: 'Target language' }) as HTMLSelectElement).value).toBe('FR');
+    expect(optionValues('Source language').sort()).toEqual(['EN', 'ES']);
+    expect(optionValues('Target language').sort()).toEqual(['ES', 'FR']);
+  });
+
+  it('shows no problem on arrival; leaving the name empty or trying Save shows it, and nothing is sent', async () => {
+    const user = userEvent.setup();
+    const fake = app();
+    await user.click(await screen.findByRole('button', { name: 'New glossary' }));
+    await screen.findByRole('grid');
+    expect(screen.queryByText('Give the glossary a name.')).toBeNull();
+    expect(screen.queryByText(/row has a problem|rows have problems/)).toBeNull();
+    // Save is there to be tried: it shows what is missing instead of sending.
+    expect(saveButton().disabled).toBe(false);
+    await user.click(saveButton());
+    expect(await screen.findByText('Give the glossary a name.')).toBeTruthy();
+    expect(fake.callsOf('glossaries.save')).toEqual([]);
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it('a row shows its problem once edited, and the cell at fault is the one marked', async () => {
+    const user = userEvent.setup();
+    app();
+    await user.click(await screen.findByRole('button', { name: 'New glossary' }));
+    await screen.findByRole('grid');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.click(name);
+    await user.tab();
+    expect(await screen.findByText('Give the glossary a name.')).toBeTruthy();
+    await user.type(name, 'Sun');
+    await user.type(cell('Source', 1), 'sun');
+    await user.type(cell('Target', 1), 'sol ');
+    expect(await screen.findByText('The target term starts or ends with a space.')).toBeTruthy();
+    expect(cell('Target', 1).getAttribute('aria-invalid')).toBe('true');
+    expect(cell('Source', 1).getAttribute('aria-invalid')).toBeNull();
+    expect(cell('Target', 1).getAttribute('type')).toBe('text');
+    expect(screen.getByText('1 row has a problem')).toBeTruthy();
+  });
+});
+
+describe('importing a file into a draft with entries', () => {
+  const result: ImportResult = {
+    format: 'tsv',
+    entries: [
+      ['sun', 'sol'],
+      ['moon', 'luna'],
+      ['star', 'estrella'],
+    ],
+    delimiter: '\t',
+    header: false,
+    headerGuessed: true,
+    firstRow: ['sun', 'sol'],
+    encoding: 'UTF-8',
+    skipped: 0,
+  };
+
+  it('says the first row is imported as an entry, and Add (not Replace) is the default', async () => {
+    const user = userEvent.setup();
+    app({ 'glossaries.importFile': () => result });
+    await user.click(await screen.findByRole('button', { name: 'Edit Legal terms' }));
+    await screen.findByRole('grid');
+    await user.click(screen.getByRole('button', { name: 'Import file…' }));
+    await user.upload(screen.getByLabelText('File', { exact: true }), new File(['sun\tsol\nmoon\tluna\nstar\testrella\n'], 'astro.tsv'));
+    expect(await screen.findByText('The first row (“sun” → “sol”) is imported as an entry. Tick “The first row is a header” if it holds column titles.')).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Import a file' });
+    const buttons = within(panel).getAllByRole('button');
+    const add = within(panel).getByRole('button', { name: 'Add to the entries' });
+    const replace = within(panel).getByRole('button', { name: 'Replace the entries' });
+    expect(add.className).toContain('btn-primary');
+    expect(replace.className).not.toContain('btn-primary');
+    expect(buttons.indexOf(add)).toBeLessThan(buttons.indexOf(replace));
+    await user.click(add);
+    await waitFor(() => expect(screen.getByText('4 entries')).toBeTruthy());
+    expect(cell('Source', 1).value).toBe('contract');
+    expect(cell('Source', 2).value).toBe('sun');
+  });
+});

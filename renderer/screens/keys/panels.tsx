@@ -1,0 +1,467 @@
+/**
+ * Renderer: the Keys screen's panels — create a key (its secret stays in main: copy it, or save it as a connection,
+ * persisted or for this session only; the panel stays until the admin closes it and warns before an undelivered
+ * secret is lost), set a limit (typed in the UI language, refused with the reason under the field), deactivate
+ * (the label typed, every key listed with the hidden ones marked). Blocking or deactivating a key a Verso connection
+ * uses names that connection and asks for one more confirmation. Every call names the connection the screen shows.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { BulkResult, CreatedDeveloperKey, DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
+import type { Result } from '../../../shared/ipc/errors.js';
+import { LIMITS } from '../../../shared/spec/limits.js';
+import { useFormat, useT } from '../../i18n/index.js';
+import { api, unwrap } from '../../lib/api.js';
+import { useCredentialsStatus } from '../../lib/queries.js';
+import { KeysError } from './keys-errors.js';
+import { parseLimitText, type LimitParse } from './limit-input.js';
+
+const PRESETS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000];
+export const auditKey = ['adminKeys.audit'] as const;
+
+/** Unicode isolates: a label or value keeps its own direction inside a sentence of the other direction. */
+export const isolate = (s: string) => `\u2068${s}\u2069`;
+
+export function CreatePanel({ connectionId, activeCount, onClose }: { connectionId: string; activeCount: number; onClose: () => void }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const creds = useCredentialsStatus();
+  const canPersist = creds.data?.canPersist ?? true;
+  const [label, setLabel] = useState('');
+  const [created, setCreated] = useState<CreatedDeveloperKey | null>(null);
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const [connName, setConnName] = useState('');
+  const [sessionOnly, setSessionOnly] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [closing, setClosing] = useState(false);
+  const create = useMutation({
+    mutationFn: () => unwrap(api().adminKeys.create({ connectionId, ...(label.trim() && { label: label.trim() }) })),
+    onSuccess: (k) => {
+      setCreated(k);
+      setConnName(k.label);
+      void qc.invalidateQueries({ queryKey: ['adminKeys.list'] });
+      void qc.invalidateQueries({ queryKey: auditKey });
+    },
+  });
+  const copy = useMutation({
+    mutationFn: (keyId: string) => unwrap(api().adminKeys.copyNewKey({ keyId })),
+    onSuccess: (r) => setCopied(r.copied),
+  });
+  const session = sessionOnly || !canPersist;
+  const saveConn = useMutation({
+    mutationFn: (keyId: string) =>
+      unwrap(api().adminKeys.saveNewKeyAsConnection({ keyId, name: connName.trim(), persistence: session ? 'session' : 'persist' })),
+    onSuccess: (c) => {
+      setSaved(c.name);
+      void qc.invalidateQueries({ queryKey: ['connections.list'] });
+      void qc.invalidateQueries({ queryKey: ['adminKeys.list'] });
+    },
+  });
+  const delivered = copied === true || saved !== null;
+  const close = () => {
+    if (created?.secretHeld && !delivered && !closing) setClosing(true);
+    else onClose();
+  };
+  return (
+    <section className="card keys-panel" role="dialog" aria-modal="false" aria-labelledby="keys-create-title">
+      <h2 id="keys-create-title">{t('keys.create.title')}</h2>
+      {!created ? (
+        <form
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            create.mutate();
+          }}
+        >
+          <div className="field">
+            <label className="field-label" htmlFor="new-key-label">
+              {t('keys.create.label')}
+            </label>
+            <input id="new-key-label" type="text" value={label} maxLength={200} autoFocus onChange={(e) => setLabel(e.target.value)} />
+            <p className="hint">{t('keys.create.labelHint', { active: activeCount, max: LIMITS.activeDeveloperKeys })}</p>
+          </div>
+          <div className="toolbar">
+            <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+              {t('keys.create.submit')}
+            </button>
+            <button type="button" className="btn" onClick={onClose}>
+              {t('app.common.cancel')}
+            </button>
+          </div>
+          {create.isError ? <KeysError error={create.error} /> : null}
+        </form>
+      ) : (
+        <div className="stack">
+          <p className="alert alert-success" role="status">
+            {t('keys.create.done', { label: isolate(created.label) })}
+          </p>
+          {created.secretHeld ? (
+            <>
+              <p className="alert alert-warning">{t('keys.create.once')}</p>
+              <div className="toolbar">
+                <button type="button" className="btn" disabled={delivered} onClick={() => copy.mutate(created.keyId)}>
+                  {t('keys.create.copy')}
+                </button>
+                {copied === true ? <span role="status">{t('keys.create.copied')}</span> : null}
+                {copied === false ? <span role="status">{t('keys.create.copyFailed')}</span> : null}
+              </div>
+              <form
+                className="stack keys-save-conn"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (connName.trim()) saveConn.mutate(created.keyId);
+                }}
+              >
+                <div className="field">
+                  <label className="field-label" htmlFor="new-key-conn">
+                    {t('keys.create.connName')}
+                  </label>
+                  <input id="new-key-conn" type="text" value={connName} maxLength={80} onChange={(e) => setConnName(e.target.value)} />
+                </div>
+                {canPersist ? (
+                  <label className="check">
+                    <input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.target.checked)} />
+                    {t('keys.create.sessionOnly')}
+                  </label>
+                ) : (
+                  <p className="hint">{t('keys.create.sessionForced')}</p>
+                )}
+                <div className="toolbar">
+                  <button type="submit" className="btn" disabled={!connName.trim() || saveConn.isPending || delivered}>
+                    {t('keys.create.saveConn')}
+                  </button>
+                  {saved ? <span role="status">{t('keys.create.savedConn', { name: isolate(saved) })}</span> : null}
+                </div>
+              </form>
+              {copy.isError ? <KeysError error={copy.error} /> : null}
+              {saveConn.isError ? <KeysError error={saveConn.error} /> : null}
+            </>
+          ) : (
+            <p>{t('keys.create.noSecret')}</p>
+          )}
+          {closing ? (
+            <div className="alert alert-warning" role="alert">
+              <p>{t('keys.create.notDelivered')}</p>
+              <div className="toolbar">
+                <button type="button" className="btn btn-danger" onClick={onClose}>
+                  {t('keys.create.closeAnyway')}
+                </button>
+                <button type="button" className="btn" onClick={() => setClosing(false)}>
+                  {t('keys.create.keepOpen')}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="toolbar">
+              <button type="button" className="btn btn-primary" onClick={close}>
+                {t('keys.create.finish')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * One change to the given keys: the single call for one key, the bulk call for more. Refreshes the table and the
+ * audit log, then closes the panel when every key took it; otherwise keeps the result so the panel lists failures.
+ */
+function useKeysAction(
+  targets: DeveloperKeyView[],
+  one: (keyId: string) => Promise<Result<DeveloperKeyView>>,
+  many: (keyIds: string[]) => Promise<Result<BulkResult>>,
+  onDone: () => void,
+) {
+  const qc = useQueryClient();
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const mutation = useMutation({
+    mutationFn: async (): Promise<BulkResult> =>
+      targets.length === 1
+        ? [{ keyId: targets[0]!.keyId, ok: true, key: await unwrap(one(targets[0]!.keyId)) }]
+        : unwrap(many(targets.map((k) => k.keyId))),
+    onSuccess: (r) => {
+      void qc.invalidateQueries({ queryKey: ['adminKeys.list'] });
+      void qc.invalidateQueries({ queryKey: auditKey });
+      if (r.every((x) => x.ok)) onDone();
+      else setResult(r);
+    },
+    onError: () => {
+      void qc.invalidateQueries({ queryKey: ['adminKeys.access'] });
+    },
+  });
+  return { mutation, result };
+}
+
+function BulkFailures({ result, targets }: { result: BulkResult; targets: DeveloperKeyView[] }) {
+  const t = useT();
+  const failed = result.filter((r) => !r.ok);
+  const labelOf = (id: string) => targets.find((k) => k.keyId === id)?.label ?? id;
+  return (
+    <div className="alert alert-error" role="alert">
+      <p>{t('keys.bulk.failed', { failed: failed.length, total: result.length })}</p>
+      <ul>
+        {failed.map((f) => (
+          <li key={f.keyId}>
+            <bdi>{labelOf(f.keyId)}</bdi>{' '}
+            <span lang="en" dir="ltr">
+              {f.message}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The keys among `targets` that Verso's own connections use: named, with a checkbox the admin must tick. Returns
+ * whether the action may go ahead (nothing used, or confirmed).
+ */
+function useUsedConfirm(targets: DeveloperKeyView[], heals: boolean) {
+  const t = useT();
+  const fmt = useFormat();
+  const [confirmed, setConfirmed] = useState(false);
+  const id = useId();
+  const used = targets.filter((k) => k.usedBy.length > 0);
+  const names = [...new Set(used.flatMap((k) => k.usedBy.map((u) => u.name)))];
+  const node =
+    used.length === 0 ? null : (
+      <div className="alert alert-warning keys-used" role="group" aria-labelledby={`${id}-t`}>
+        <p id={`${id}-t`}>
+          <strong>{t('keys.used.title', { count: used.length })}</strong>
+        </p>
+        <ul>
+          {used.flatMap((k) =>
+            k.usedBy.map((u) => (
+              <li key={`${k.keyId}-${u.id}`}>
+                {heals && u.local
+                  ? t('keys.used.heals', { label: isolate(k.label), connection: isolate(u.name) })
+                  : t('keys.used.stops', { label: isolate(k.label), connection: isolate(u.name) })}
+              </li>
+            )),
+          )}
+        </ul>
+        <label className="check">
+          <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+          {t('keys.used.confirm', { connections: fmt.list(names.map(isolate)) })}
+        </label>
+      </div>
+    );
+  return { node, ok: used.length === 0 || confirmed };
+}
+
+type LimitChoice = { kind: 'number'; text: string } | { kind: 'none' } | { kind: 'block' };
+
+export function LimitPanel({
+  connectionId,
+  targets,
+  onDone,
+  onCancel,
+}: {
+  connectionId: string;
+  targets: DeveloperKeyView[];
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const fmt = useFormat();
+  const first = targets[0]!;
+  const initial: LimitChoice =
+    targets.length === 1 && first.characterLimit !== null && first.characterLimit > 0
+      ? { kind: 'number', text: fmt.number(first.characterLimit) }
+      : targets.length === 1 && first.characterLimit === 0
+        ? { kind: 'block' }
+        : targets.length === 1
+          ? { kind: 'none' }
+          : { kind: 'number', text: '' };
+  const [choice, setChoice] = useState<LimitChoice>(initial);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const parsed: LimitParse | null = choice.kind === 'number' ? parseLimitText(choice.text, (n) => fmt.number(n)) : null;
+  const value = choice.kind === 'none' ? null : choice.kind === 'block' ? 0 : parsed?.ok ? parsed.value : null;
+  const valid = choice.kind !== 'number' || parsed?.ok === true;
+  const example = fmt.number(5000);
+  const problem =
+    parsed && !parsed.ok
+      ? parsed.reason === 'empty' || parsed.reason === 'zero'
+        ? t('keys.limit.invalid')
+        : parsed.reason === 'fraction'
+          ? t('keys.limit.fraction', { example })
+          : parsed.reason === 'tooLarge'
+            ? t('keys.limit.tooLarge')
+            : t('keys.limit.notNumber', { example })
+      : null;
+  const used = useUsedConfirm(targets, false);
+  const describe = (n: number | null) => (n === null ? t('app.common.noLimit') : n === 0 ? t('keys.limit.blocked') : t('keys.limit.perPeriod', { count: fmt.number(n) }));
+  const { mutation: apply, result } = useKeysAction(
+    targets,
+    (keyId) => api().adminKeys.setLimit({ connectionId, keyId, characters: value }),
+    (keyIds) => api().adminKeys.bulkSetLimit({ connectionId, keyIds, characters: value }),
+    onDone,
+  );
+  return (
+    <section className="card keys-panel stack" role="dialog" aria-modal="false" aria-labelledby="keys-limit-title">
+      <h2 id="keys-limit-title">
+        {targets.length === 1 ? t('keys.limit.title', { label: isolate(first.label) }) : t('keys.limit.titleBulk', { count: targets.length })}
+      </h2>
+      <fieldset className="keys-limit-choice stack">
+        <legend>{t('keys.limit.legend')}</legend>
+        <label className="check">
+          <input type="radio" name="limit-kind" checked={choice.kind === 'number'} onChange={() => setChoice({ kind: 'number', text: '' })} />
+          {t('keys.limit.number')}
+        </label>
+        {choice.kind === 'number' ? (
+          <div className="field keys-limit-number">
+            <label className="field-label" htmlFor="limit-value">
+              {t('keys.limit.characters')}
+            </label>
+            <input
+              id="limit-value"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              autoFocus
+              value={choice.text}
+              aria-invalid={choice.text.trim() !== '' && !valid}
+              aria-describedby={problem ? 'limit-value-error' : undefined}
+              onChange={(e) => setChoice({ kind: 'number', text: e.target.value })}
+              onBlur={() => {
+                if (parsed?.ok) setChoice({ kind: 'number', text: fmt.number(parsed.value) });
+              }}
+            />
+            {problem && choice.text.trim() !== '' ? (
+              <p className="error-text" id="limit-value-error">
+                {problem}
+              </p>
+            ) : null}
+            <div className="toolbar" role="group" aria-label={t('keys.limit.presets')}>
+              {PRESETS.map((p) => (
+                <button key={p} type="button" className="btn btn-small" onClick={() => setChoice({ kind: 'number', text: fmt.number(p) })}>
+                  {fmt.number(p)}
+                </button>
+              ))}
+            </div>
+          </div>
+        ) : null}
+        <label className="check">
+          <input type="radio" name="limit-kind" checked={choice.kind === 'none'} onChange={() => setChoice({ kind: 'none' })} />
+          {t('app.common.noLimit')}
+        </label>
+        <label className="check">
+          <input type="radio" name="limit-kind" checked={choice.kind === 'block'} onChange={() => setChoice({ kind: 'block' })} />
+          {t('keys.limit.block')}
+        </label>
+      </fieldset>
+      {valid ? (
+        <div className="keys-effect" role="status">
+          <p>{t('keys.limit.effect')}</p>
+          <ul>
+            {targets.slice(0, 10).map((k) => (
+              <li key={k.keyId}>{t('keys.limit.change', { label: isolate(k.label), before: isolate(describe(k.characterLimit)), after: isolate(describe(value)) })}</li>
+            ))}
+            {targets.length > 10 ? <li>{t('keys.limit.more', { count: targets.length - 10 })}</li> : null}
+          </ul>
+          {value === 0 ? <p className="alert alert-warning">{t('keys.limit.blockWarning')}</p> : null}
+        </div>
+      ) : choice.text.trim() === '' ? (
+        <p className="hint">{t('keys.limit.invalid')}</p>
+      ) : null}
+      {value === 0 ? (
+        <>
+          {used.node}
+          <label className="check">
+            <input type="checkbox" checked={confirmBlock} onChange={(e) => setConfirmBlock(e.target.checked)} />
+            {t('keys.limit.confirmBlock')}
+          </label>
+        </>
+      ) : null}
+      <div className="toolbar">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!valid || apply.isPending || (value === 0 && (!confirmBlock || !used.ok))}
+          onClick={() => apply.mutate()}
+        >
+          {t('keys.limit.apply')}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          {t('app.common.cancel')}
+        </button>
+      </div>
+      {apply.isError ? <KeysError error={apply.error} /> : null}
+      {result ? <BulkFailures result={result} targets={targets} /> : null}
+    </section>
+  );
+}
+
+export function DeactivatePanel({
+  connectionId,
+  targets,
+  visible,
+  onDone,
+  onCancel,
+}: {
+  connectionId: string;
+  targets: DeveloperKeyView[];
+  /** Key ids the table shows now (the search and filter may hide some of the targets). */
+  visible: ReadonlySet<string>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const [typed, setTyped] = useState('');
+  const first = targets[0]!;
+  const expected = targets.length === 1 ? first.label : String(targets.length);
+  const ok = typed.trim() === expected;
+  const used = useUsedConfirm(targets, true);
+  const { mutation: run, result } = useKeysAction(
+    targets,
+    (keyId) => api().adminKeys.deactivate({ connectionId, keyId }),
+    (keyIds) => api().adminKeys.bulkDeactivate({ connectionId, keyIds }),
+    onDone,
+  );
+  return (
+    <section className="card keys-panel keys-danger stack" role="dialog" aria-modal="false" aria-labelledby="keys-deactivate-title">
+      <h2 id="keys-deactivate-title">
+        {targets.length === 1 ? t('keys.deactivate.title', { label: isolate(first.label) }) : t('keys.deactivate.titleBulk', { count: targets.length })}
+      </h2>
+      <p>{t('keys.deactivate.warning')}</p>
+      {targets.length > 1 ? (
+        <div>
+          <p id="keys-deactivate-list">{t('keys.deactivate.list')}</p>
+          <ul className="keys-target-list" aria-labelledby="keys-deactivate-list">
+            {targets.map((k) => (
+              <li key={k.keyId}>{visible.has(k.keyId) ? <bdi>{k.label}</bdi> : t('keys.deactivate.hidden', { label: isolate(k.label) })}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {used.node}
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ok && used.ok) run.mutate();
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor="deactivate-confirm">
+            {targets.length === 1 ? t('keys.deactivate.typeLabel', { label: isolate(first.label) }) : t('keys.deactivate.typeCount', { count: targets.length })}
+          </label>
+          <input id="deactivate-confirm" type="text" autoFocus autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <div className="toolbar">
+          <button type="submit" className="btn btn-danger" disabled={!ok || !used.ok || run.isPending}>
+            {t('keys.deactivate.submit')}
+          </button>
+          <button type="button" className="btn" onClick={onCancel}>
+            {t('app.common.cancel')}
+          </button>
+        </div>
+      </form>
+      {run.isError ? <KeysError error={run.error} /> : null}
+      {result ? <BulkFailures result={result} targets={targets} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+/**
+ * Component test (issue 20, point 7): pasting spreadsheet cells `btn.save ⇥ Save changes` asks which column to
+ * translate (nothing is sent before the choice), keeps the ids for the export, keeps blank rows as blank segments
+ * (not sent) and exports in the sheet's own row order.
+ */
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_TRANSLATE_PREFS, type CallOutput } from '../../../shared/ipc/contract.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer, reverse } from '../../test-utils/scenario.js';
+
+beforeEach(() => resetRenderer());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('Segments from a spreadsheet', () => {
+  it('asks for the column, keeps blank rows and the other columns, exports in row order', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
+    const user = userEvent.setup();
+    const app = renderApp({
+      'translatePrefs.get': () => ({
+        ...DEFAULT_TRANSLATE_PREFS,
+        perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
+      }),
+      'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+      'languages.pairs': () => ({ pairs: null }),
+      'translate.batch': (input): CallOutput<'translate.batch'> => ({
+        batchId: input.batchId,
+        translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
+        failures: [],
+        requests: 1,
+        characters: 10,
+        engine: 'apertium',
+      }),
+      'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
+    fireEvent.change(await screen.findByLabelText(/One segment per line/), {
+      target: { value: 'btn.save\tSave changes\n\t\nbtn.quit\tQuit\n' },
+    });
+    const picker = screen.getByLabelText(/Column to translate/) as HTMLSelectElement;
+    expect(picker.value).toBe('');
+    expect((screen.getByRole('button', { name: /^Translate \d/ }) as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(picker, 'Column 2 — Save changes');
+    expect(screen.getByText(/2 segments \(1 blank row kept in place\)/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
+    await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1));
+    // The text column, never the ids; the blank row is not sent.
+    expect(app.callsOf('translate.batch')[0]!.segments).toEqual(['Save changes', 'Quit']);
+    const table = await screen.findByRole('table', { name: 'Segments and translations' });
+    await waitFor(() =>
+      expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+        '1', 'Save changes', reverse('Save changes'),
+        '2', '', '',
+        '3', 'Quit', reverse('Quit'),
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Export TSV' }));
+    await waitFor(() => expect(app.callsOf('app.saveTextFile')).toHaveLength(1));
+    expect(app.callsOf('app.saveTextFile')[0]!.content.split('\r\n')).toEqual([
+      // The sheet's columns, the translation, then the QA check column (issue 22), in the sheet's row order.
+      'column 1\tcolumn 2\ttarget (DE)\tCheck',
+      `btn.save\tSave changes\t${reverse('Save changes')}\t`,
+      '\t\t\t',
+      `btn.quit\tQuit\t${reverse('Quit')}\t`,
+    ]);
+  });
+});

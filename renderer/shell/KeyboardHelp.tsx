@@ -1,0 +1,122 @@
+/**
+ * Renderer component (shell): the keyboard help, on every screen. F1 or Ctrl/Cmd+/ opens it from anywhere (also
+ * from inside a text box: neither key types anything); `?` opens it only outside text fields, so typing a question
+ * mark is never taken. It lists the keys that work everywhere and each screen's own (the current screen first).
+ * A modal dialog: focus moves into it, Escape or Close ends it and focus returns to where it was.
+ */
+import { useEffect, useRef } from 'react';
+import { create } from 'zustand';
+import { useT } from '../i18n/index.js';
+import { MOD_KEY, SCREEN_LABEL_IDS } from '../components/Sidebar.js';
+import { SCREENS, useUiStore, type ScreenId } from '../state/ui-store.js';
+import { GLOBAL_KEYS, SCREEN_KEYS, type KeyRow } from './keyboard-help-keys.js';
+import './keyboard-help.css';
+
+export const useKeyboardHelp = create<{ open: boolean; setOpen: (open: boolean) => void }>()((set) => ({
+  open: false,
+  setOpen: (open) => set({ open }),
+}));
+
+function editing(el: EventTarget | null): boolean {
+  const e = el as HTMLElement | null;
+  return Boolean(e && (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable));
+}
+
+/** F1 / Ctrl+/ anywhere, `?` outside text fields: opens the help. Mounted once by the shell. */
+export function useKeyboardHelpShortcut(): void {
+  const setOpen = useKeyboardHelp((s) => s.setOpen);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      const f1 = e.key === 'F1' && !mod && !e.altKey && !e.shiftKey;
+      const slash = mod && !e.altKey && (e.key === '/' || e.code === 'Slash');
+      const question = e.key === '?' && !mod && !e.altKey && !editing(e.target);
+      if (f1 || slash || question) {
+        e.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setOpen]);
+}
+
+const shown = (keys: string) => keys.replace(/Mod\+/g, MOD_KEY);
+
+function KeyTable({ rows, labelledBy }: { rows: readonly KeyRow[]; labelledBy: string }) {
+  const t = useT();
+  return (
+    <table className="kb-keys" aria-labelledby={labelledBy}>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.keys}>
+            <th scope="row">
+              <kbd>{shown(r.keys)}</kbd>
+            </th>
+            <td>{t(r.what)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function KeyboardHelpDialog() {
+  const t = useT();
+  const open = useKeyboardHelp((s) => s.open);
+  const setOpen = useKeyboardHelp((s) => s.setOpen);
+  const screen = useUiStore((s) => s.screen);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const before = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setOpen(false);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      before?.focus?.();
+    };
+  }, [open, setOpen]);
+  if (!open) return null;
+  const order: ScreenId[] = [screen, ...SCREENS.filter((s) => s !== screen)];
+  const close = () => setOpen(false);
+  return (
+    <div className="kb-overlay" onClick={close}>
+      <div
+        className="card kb-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="kb-help-title"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <h2 id="kb-help-title">{t('translate.help.title')}</h2>
+        {order.map((id) => {
+          const rows = SCREEN_KEYS[id];
+          if (!rows) return null;
+          return (
+            <section key={id}>
+              <h3 id={`kb-help-${id}`}>{t(SCREEN_LABEL_IDS[id])}</h3>
+              <KeyTable rows={rows} labelledBy={`kb-help-${id}`} />
+            </section>
+          );
+        })}
+        <section>
+          <h3 id="kb-help-everywhere">{t('app.keys.everywhere')}</h3>
+          <KeyTable rows={GLOBAL_KEYS} labelledBy="kb-help-everywhere" />
+        </section>
+        <p className="hint">{t('app.keys.hint')}</p>
+        <div className="toolbar">
+          <button ref={closeRef} type="button" className="btn" onClick={close}>
+            {t('translate.help.close')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

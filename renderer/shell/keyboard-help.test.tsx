@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+/**
+ * Component tests (issue 20, point 13): keyboard help on every screen (F1 or Ctrl+/, also while typing), `?` never
+ * taken from a text box, each screen's keys listed; Clear in Translate can be undone with Ctrl+Z.
+ */
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
+import { useUiStore } from '../state/ui-store.js';
+import { renderApp, resetRenderer } from '../test-utils/scenario.js';
+import { useKeyboardHelp } from './KeyboardHelp.js';
+
+function open() {
+  return renderApp({
+    'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
+    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+    'languages.pairs': () => ({ pairs: null }),
+  });
+}
+
+beforeEach(() => {
+  resetRenderer();
+  useKeyboardHelp.setState({ open: false });
+});
+afterEach(() => cleanup());
+
+describe('keyboard help', () => {
+  it('does not take a question mark typed in the text box; F1 opens it from there', async () => {
+    const user = userEvent.setup();
+    open();
+    const box = (await screen.findByLabelText('Text to translate')) as HTMLTextAreaElement;
+    await user.click(box);
+    await user.keyboard('Why?');
+    expect(box.value).toBe('Why?');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.keyboard('{F1}');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    // Each screen's keys: Translate first (the current screen), Documents and Glossaries too.
+    const headings = within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings.slice(0, 1)).toEqual(['Translate']);
+    expect(headings).toEqual(expect.arrayContaining(['Documents', 'Glossaries', 'Everywhere']));
+    expect(within(dialog).getByText('Add documents')).toBeTruthy();
+    expect(within(dialog).getByText('Save the glossary')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(box.value).toBe('Why?');
+  });
+
+  it('opens with Ctrl+/ on another screen, that screen first', async () => {
+    const user = userEvent.setup();
+    open();
+    await screen.findByLabelText('Text to translate');
+    act(() => useUiStore.getState().setScreen('documents'));
+    await user.keyboard('{Control>}/{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getAllByRole('heading', { level: 3 })[0]?.textContent).toBe('Documents');
+  });
+});
+
+describe('Clear', () => {
+  it('can be undone with Ctrl+Z', async () => {
+    const user = userEvent.setup();
+    open();
+    const box = (await screen.findByLabelText('Text to translate')) as HTMLTextAreaElement;
+    await user.type(box, 'A long paragraph');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(box.value).toBe('');
+    await user.keyboard('{Control>}z{/Control}');
+    expect(box.value).toBe('A long paragraph');
+  });
+});
