@@ -60,7 +60,7 @@ async function withProtection(): Promise<TranslationView[]> {
   const prep = prepareTexts(segments, options, true);
   const out: TranslationView[] = [];
   for (const c of chunks(prep.texts)) out.push(...(await client.translate(c, prep.options)).translations.map(toView));
-  return out.map((v, i) => prep.finish(v, segments[i]!));
+  return out.map((v, i) => prep.finish(v, segments[i]!, true, i));
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -78,7 +78,7 @@ const recorded: TranslationView[] = [];
 for (const c of chunks(prep0.texts)) recorded.push(...(await client.translate(c, prep0.options)).translations.map(toView));
 function clientWork(): void {
   const p = prepareTexts(segments, options, true);
-  for (let i = 0; i < N; i++) p.finish(recorded[i]!, segments[i]!);
+  for (let i = 0; i < N; i++) p.finish(recorded[i]!, segments[i]!, true, i);
 }
 clientWork();
 

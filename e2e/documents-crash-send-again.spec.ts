@@ -29,6 +29,8 @@ async function childrenOf(pid: number): Promise<number[]> {
 
 test('killed while the service holds the upload: after the restart nothing is uploaded until "Send again"', async ({ service, tempDir, page }, testInfo) => {
   test.skip(testInfo.project.name === 'electron', 'this spec kills and restarts the web harness process');
+  // Two harness starts and a held request on a machine shared by several test runs.
+  test.setTimeout(300_000);
   const dataDir = join(tempDir, 'verso');
   const report = join(tempDir, 'report.txt');
   await writeFile(report, 'The red car is fast.\nThe house is big.\n');

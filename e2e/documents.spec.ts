@@ -60,12 +60,13 @@ test('files given to the browser are checked, translated into two languages and 
 
   const table = page.getByRole('table');
   await expect(table.getByRole('row', { name: /broken\.docx/ })).toContainText('looks like plain text');
-  await expect(table.getByRole('row', { name: /report\.txt/ })).toContainText('39 characters');
+  // The local engine bills nothing (issue 20 point 3): no character count to pay for, no minimum.
+  await expect(table.getByRole('row', { name: /report\.txt/ })).toContainText('not billed');
   await expect(table.getByRole('row', { name: /page\.html/ })).toContainText('Ready');
 
   await page.getByRole('checkbox', { name: 'German', exact: true }).check();
   await page.getByRole('checkbox', { name: 'French', exact: true }).check();
-  await expect(page.getByText(/Estimated: .* \(2 files × 2 languages\)/)).toBeVisible();
+  await expect(page.getByText('2 files × 2 languages on the local engine: nothing is billed, there is no minimum.')).toBeVisible();
   await expectAccessible(page, 'documents: batch checked');
   await page.getByRole('button', { name: 'Translate 4 documents' }).click();
 

@@ -104,12 +104,14 @@ test('the editor: nothing flagged on arrival, Save and the count in view at 1280
   await expect(save).toBeInViewport();
 
   await page.getByLabel('Name', { exact: true }).fill('Kitchen');
+  await page.getByLabel('Source language').selectOption('EN');
+  await page.getByLabel('Target language').selectOption('DE');
   const words: [string, string][] = [
-    ['knife', 'cuchillo'],
-    ['fork', 'tenedor'],
-    ['spoon', 'cuchara '],
-    ['plate', 'plato'],
-    ['glass', 'vaso'],
+    ['knife', 'Messer'],
+    ['fork', 'Gabel'],
+    ['spoon', 'Löffel '],
+    ['plate', 'Teller'],
+    ['glass', 'Glas'],
   ];
   for (let i = 0; i < words.length; i++) {
     if (i > 0) await page.getByRole('button', { name: 'Add row' }).click();

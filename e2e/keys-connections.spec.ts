@@ -18,6 +18,9 @@ function row(page: Page, label: string) {
   return page.getByRole('row').filter({ has: page.getByRole('button', { name: label, exact: true }) });
 }
 
+// Two web-harness flows with a local engine on a shared two-core machine: more than the default two minutes.
+test.describe.configure({ timeout: 360_000 });
+
 const switcher = (page: Page) => page.getByRole('combobox', { name: 'Connection', exact: true });
 
 async function openKeysWithAdminKey(page: Page, service: TestService) {

@@ -110,6 +110,9 @@ test('Keys in German and Arabic at 900×700: limits in the UI language, formatte
       await expect(page.locator('#limit-value-error')).toBeVisible();
       await expect(apply).toBeDisabled();
     }
+    // The panel as a user sees it with a refused value (the app's own field and button styles).
+    await page.getByRole('dialog').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ROOT, 'docs', `keys-${lang}-limit-refused-900x700.png`) });
     const five = lang === 'de' ? '5.000' : '5000';
     await field.fill(five);
     await expect(apply).toBeEnabled();

@@ -36,7 +36,7 @@ test('every option of the Translate screen reaches the wire', async ({
   // Style rule lists and translation memories have no API in the spec; the service's admin CLI makes them.
   const [account] = await service.cli(['account', 'list']);
   const accountId = String(account?.id);
-  const [style] = await service.cli(['style-rule', 'create', '--account', accountId, '--language', 'DE']);
+  const [style] = await service.cli(['style-rule', 'create', '--account', accountId, '--language', 'DE', '--name', 'House style']);
   const entries = join(tempDir, 'tm.tsv');
   await writeFile(entries, 'Your cart is empty\tIhr Warenkorb ist leer\n');
   const [tm] = await service.cli([
@@ -50,6 +50,8 @@ test('every option of the Translate screen reaches the wire', async ({
     'DE',
     '--entries',
     entries,
+    '--name',
+    'Shop memory',
   ]);
   const styleId = String(style?.style_id);
   const tmId = String(tm?.translation_memory_id);
@@ -61,8 +63,9 @@ test('every option of the Translate screen reaches the wire', async ({
   await page.getByLabel('Model', { exact: true }).selectOption('quality_optimized');
   await page.getByLabel(/^Context/).fill('Labels of an online shop');
   await page.getByRole('checkbox', { name: /Shop terms/ }).check();
-  await page.getByLabel('Style rule list id', { exact: true }).fill(styleId);
-  await page.getByLabel('Translation memory id', { exact: true }).fill(tmId);
+  // The service lists them (v3): chosen by name, not typed as ids.
+  await page.getByLabel('Style rule list', { exact: true }).selectOption({ label: 'House style' });
+  await page.getByLabel('Translation memory', { exact: true }).selectOption({ label: 'Shop memory — from English into German · 1 segment' });
   await page.getByLabel('Match threshold (0–100)', { exact: true }).fill('80');
   await page.getByRole('button', { name: 'Add instruction' }).click();
   await page.getByLabel('Instruction 1', { exact: true }).fill('Use short words');

@@ -90,6 +90,8 @@ for (const c of CASES) {
       verso: { page },
       service,
     }) => {
+      // Two axe runs take 15-20 s each on the loaded shared machine.
+      test.setTimeout(300_000);
       await useBeforeVerso(service);
       await useLocale(page, 'en');
       await addHostedKey(page, service.keys.pro_key);

@@ -8,6 +8,8 @@ import { expect, test } from './fixtures.js';
 import { addHostedKey, pickLanguages, sourceBox, output } from './helpers.js';
 
 test('usage shows what the service reports, before and after translating', async ({ verso: { page }, service }) => {
+  // Four axe runs take 15-20 s each when the shared machine is loaded; the default 120 s left no room for them.
+  test.setTimeout(300_000);
   await addHostedKey(page, service.keys.pro_key);
   await page.getByRole('button', { name: /^Usage/ }).or(page.getByRole('link', { name: /^Usage/ })).first().click();
   await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();

@@ -15,6 +15,7 @@ import {
   customInstructionsAvailability,
   formalityAvailability,
   glossaryAvailability,
+  dictionaryForPair,
   glossaryMatchesPair,
   tagOptionsAvailability,
   xmlTagOptionsAvailability,
@@ -27,6 +28,7 @@ import { LOCAL_ENGINE_IGNORES, optionsSummary } from '../screens/translate/optio
 import { ErrorAlert } from './ErrorAlert.js';
 import { openGlossaryEditor } from '../screens/glossaries/open-editor.js';
 import { ProtectOption } from '../screens/translate/ProtectOption.js';
+import { StyleTmPicker } from './StyleTmPicker.js';
 
 export interface OptionsPanelProps {
   options: DraftOptions;
@@ -36,6 +38,8 @@ export interface OptionsPanelProps {
   glossariesError: unknown;
   /** The active connection is the local engine (which ignores formality, model, context and instructions). */
   local: boolean;
+  /** The active connection: decides which style rule lists and translation memories are listed. */
+  connectionId?: string | null;
   onChange: (patch: Partial<DraftOptions>) => void;
   onReset: () => void;
 }
@@ -74,6 +78,7 @@ export function OptionsPanel({
   glossaries,
   glossariesError,
   local,
+  connectionId,
   onChange,
   onReset,
 }: OptionsPanelProps) {
@@ -212,8 +217,8 @@ export function OptionsPanel({
                         {g.name}{' '}
                         <span className="hint">
                           {g.ready === false
-                            ? t('translate.options.glossaryNotReady', { count: g.entryCount })
-                            : t('translate.options.glossaryEntries', { count: g.entryCount })}
+                            ? t('translate.options.glossaryNotReady', { count: dictionaryForPair(g, o.sourceLang, o.targetLang).entryCount })
+                            : t('translate.options.glossaryEntries', { count: dictionaryForPair(g, o.sourceLang, o.targetLang).entryCount })}
                         </span>
                       </span>
                     </label>
@@ -223,7 +228,7 @@ export function OptionsPanel({
                       aria-label={t('translate.options.glossaryEditNamed', { name: g.name })}
                       onClick={() => {
                         setEditError(null);
-                        openGlossaryEditor(g.glossaryId).catch((e: unknown) => setEditError(e));
+                        openGlossaryEditor(g.glossaryId, g.dictionaries ? { sourceLang: o.sourceLang, targetLang: o.targetLang } : undefined).catch((e: unknown) => setEditError(e));
                       }}
                     >
                       {t('translate.options.glossaryEdit')}
@@ -243,56 +248,24 @@ export function OptionsPanel({
 
         <fieldset>
           <legend>{t('translate.options.styleTm')}</legend>
-          <div className="field">
-            <label htmlFor={id('style')}>{t('translate.options.style')}</label>
-            <input
-              id={id('style')}
-              type="text"
-              spellCheck={false}
-              value={o.styleId}
-              aria-invalid={problems.styleId ? true : undefined}
-              aria-describedby={problems.styleId ? id('style-error') : id('style-hint')}
-              onChange={(e) => onChange({ styleId: e.target.value })}
-            />
-            <p id={id('style-hint')} className="hint">
-              {t('translate.options.styleHint')}
-            </p>
-            <FieldError id={id('style-error')} message={problem('styleId')} />
-          </div>
-          <div className="field">
-            <label htmlFor={id('tm')}>{t('translate.options.tm')}</label>
-            <input
-              id={id('tm')}
-              type="text"
-              spellCheck={false}
-              value={o.translationMemoryId}
-              aria-invalid={problems.translationMemoryId ? true : undefined}
-              aria-describedby={problems.translationMemoryId ? id('tm-error') : undefined}
-              onChange={(e) => onChange({ translationMemoryId: e.target.value })}
-            />
-            <FieldError id={id('tm-error')} message={problem('translationMemoryId')} />
-          </div>
-          <div className="field">
-            <label htmlFor={id('tm-threshold')}>{t('translate.options.tmThreshold')}</label>
-            <input
-              id={id('tm-threshold')}
-              type="number"
-              min={0}
-              max={100}
-              step={1}
-              value={o.translationMemoryThreshold}
-              disabled={!o.translationMemoryId.trim()}
-              aria-invalid={problems.translationMemoryThreshold ? true : undefined}
-              aria-describedby={o.translationMemoryId.trim() ? id('tm-threshold-error') : id('tm-threshold-reason')}
-              onChange={(e) => onChange({ translationMemoryThreshold: e.target.valueAsNumber })}
-            />
-            {!o.translationMemoryId.trim() && (
-              <p id={id('tm-threshold-reason')} className="hint">
-                {t('translate.options.tmThresholdReason')}
-              </p>
-            )}
-            <FieldError id={id('tm-threshold-error')} message={problem('translationMemoryThreshold')} />
-          </div>
+          <StyleTmPicker
+            connectionId={connectionId ?? null}
+            kind="text"
+            sourceLang={o.sourceLang}
+            targetLangs={[o.targetLang]}
+            styleId={o.styleId}
+            translationMemoryId={o.translationMemoryId}
+            threshold={o.translationMemoryThreshold}
+            local={local}
+            problems={{ styleId: problem('styleId'), translationMemoryId: problem('translationMemoryId'), threshold: problem('translationMemoryThreshold') }}
+            onChange={(c) =>
+              onChange({
+                ...(c.styleId !== undefined && { styleId: c.styleId }),
+                ...(c.translationMemoryId !== undefined && { translationMemoryId: c.translationMemoryId }),
+                ...(c.threshold !== undefined && { translationMemoryThreshold: c.threshold }),
+              })
+            }
+          />
         </fieldset>
 
         <fieldset>

@@ -36,8 +36,8 @@ describe('the 456 on Translate', () => {
   it("says it is this key's limit, what is left, how long the text is, that a shorter one may go, and who can raise it", async () => {
     const user = userEvent.setup();
     renderApp({ 'translate.run': refusedText });
-    await user.type(await screen.findByLabelText('Text to translate'), 'Hi');
-    const alert = await screen.findByRole('alert');
+    await user.type(await screen.findByLabelText('Text to translate', {}, { timeout: 20_000 }), 'Hi');
+    const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
     expect(alert.textContent).toContain(
       "This key's character limit stops this text: 4,329 of 5,000 characters are used this period and 671 are left, but the text has 1,049. A shorter text may still go through. Only the account's admin can raise this key's limit.",
     );
@@ -55,8 +55,8 @@ describe('the 456 on Translate', () => {
       'connections.list': () => ({ connections: [WITH_ADMIN], activeId: WITH_ADMIN.id }),
       'translate.run': refusedText,
     });
-    await user.type(await screen.findByLabelText('Text to translate'), 'Hi');
-    const alert = await screen.findByRole('alert');
+    await user.type(await screen.findByLabelText('Text to translate', {}, { timeout: 20_000 }), 'Hi');
+    const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
     await user.click(await within(alert).findByRole('button', { name: "Raise this key's limit on Keys" }));
     expect(useUiStore.getState().screen).toBe('keys');
   });
@@ -67,8 +67,8 @@ describe('the 456 on Translate', () => {
       'translate.run': () =>
         ipcFail('quota_exceeded', 'used up (456)', { status: 456, usage: { characterCount: 5000, characterLimit: 5000, scope: 'account', requestCharacters: 10 } }),
     });
-    await user.type(await screen.findByLabelText('Text to translate'), 'Hi');
-    expect((await screen.findByRole('alert')).textContent).toContain(
+    await user.type(await screen.findByLabelText('Text to translate', {}, { timeout: 20_000 }), 'Hi');
+    expect((await screen.findByRole('alert', {}, { timeout: 20_000 })).textContent).toContain(
       "The account's character limit is reached: 5,000 of 5,000 characters are used this period. Wait for the next period, or ask the account's admin to raise the account's limit.",
     );
   });
@@ -86,7 +86,7 @@ describe('the 80 % warning on Translate and Documents', () => {
 
   it('stays silent below 80 %', async () => {
     const app = renderApp({ 'usage.get': () => keyUsage(3900) });
-    await screen.findByLabelText('Text to translate');
+    await screen.findByLabelText('Text to translate', {}, { timeout: 20_000 });
     await waitFor(() => expect(app.callsOf('usage.get').length).toBeGreaterThan(0));
     expect(screen.queryByText(/of its character limit/)).toBeNull();
   });

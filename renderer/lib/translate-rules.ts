@@ -75,6 +75,8 @@ export interface GlossaryLike {
   sourceLang: string;
   targetLang: string;
   ready?: boolean;
+  /** A multilingual (v3) glossary's dictionaries: it fits a pair when one of them does. */
+  dictionaries?: { sourceLang: string; targetLang: string; entryCount: number }[] | undefined;
 }
 
 /**
@@ -83,6 +85,7 @@ export interface GlossaryLike {
  */
 export function glossaryMatchesPair(g: GlossaryLike, sourceLang: string, targetLang: string): boolean {
   if (!sourceLang || !targetLang) return false;
+  if (g.dictionaries) return g.dictionaries.some((d) => glossaryMatchesPair({ ...g, ...d, dictionaries: undefined }, sourceLang, targetLang));
   if (baseLanguage(g.sourceLang) !== baseLanguage(sourceLang)) return false;
   const gt = g.targetLang.toUpperCase();
   const t = targetLang.toUpperCase();
@@ -133,4 +136,9 @@ export function countCharacters(text: string): number {
   let n = 0;
   for (const _ of text) n++;
   return n;
+}
+
+/** The dictionary of `g` used for a pair (a v3 glossary's matching dictionary, or the v2 glossary itself). */
+export function dictionaryForPair<G extends GlossaryLike & { entryCount: number }>(g: G, sourceLang: string, targetLang: string): { entryCount: number } {
+  return g.dictionaries?.find((d) => glossaryMatchesPair({ ...g, ...d, dictionaries: undefined }, sourceLang, targetLang)) ?? g;
 }

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LanguageBar } from '../components/LanguageBar.js';
+import { hasFeature, useCapabilities } from '../lib/customisation-queries.js';
 import { OptionsPanel } from '../components/OptionsPanel.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { SinglePane } from '../components/SinglePane.js';
@@ -165,9 +166,11 @@ export default function TranslateScreen() {
     [setOptions, release],
   );
 
-  const targetSupportsFormality = targetList?.find(
-    (l) => l.code.toUpperCase() === options.targetLang.toUpperCase(),
-  )?.supportsFormality;
+  // Where the service answers /v3/languages, its per-language features decide (formality here, the rest in the options).
+  const capabilities = useCapabilities(activeId);
+  const targetSupportsFormality =
+    hasFeature(capabilities.data, 'text', options.targetLang, 'formality') ??
+    targetList?.find((l) => l.code.toUpperCase() === options.targetLang.toUpperCase())?.supportsFormality;
 
   // Glossaries that no longer fit the pair (languages changed) are not sent; unknown ids are not sent either.
   const withGlossaries = useMemo<DraftOptions>(() => {
@@ -475,6 +478,7 @@ export default function TranslateScreen() {
         glossaries={glossaries.data}
         glossariesError={glossaries.error}
         local={connection?.kind === 'local'}
+        connectionId={activeId}
         onChange={changeOptions}
         onReset={resetOptions}
       />

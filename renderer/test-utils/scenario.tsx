@@ -73,6 +73,16 @@ export function baseHandlers(): Handlers {
       pseudo: false,
     }),
     'glossaries.list': () => [],
+    // A service without the v3 customisation endpoints (tests of v3 screens override it).
+    'customisation.capabilities': () => ({
+      connectionId: LOCAL_CONNECTION.id,
+      languages: false,
+      glossaries: false,
+      styleRules: false,
+      translationMemories: false,
+      text: null,
+      document: null,
+    }),
     'translate.run': ({ texts }) => ({
       translations: texts.map((t) => ({
         text: reverse(t),

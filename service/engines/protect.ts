@@ -25,8 +25,9 @@ export interface ProtectedUnit {
 }
 
 const MARKER_RE = /[\uE000\uE003](\d+)\uE001|\uE002/g;
+const HAS_MARKER = /[\uE000-\uE003]/;
 /** Quick pre-check: a unit without any of these characters cannot hold a protected span. */
-const MAYBE = /[{}%$`@/\\_.:]|[a-z][A-Z]|\d\.\d|\d+\.\d|\bv\d/;
+const MAYBE = /[{}%$`@/\\_]|[\w$]\.[A-Za-z_$]|[a-z0-9][A-Z]|\d\.\d|[vV]\d|\(\)|www\.|mailto:/;
 
 const IDENTITY = (t: string): string => t;
 
@@ -35,14 +36,17 @@ export function protectUnit(unit: string): ProtectedUnit {
   if (!MAYBE.test(unit)) return { unit, count: 0, finish: IDENTITY };
   let maxId = -1;
   const pieces: Array<{ start: number; end: number }> = [];
-  let last = 0;
-  for (const m of unit.matchAll(MARKER_RE)) {
-    const at = m.index ?? 0;
-    if (at > last) pieces.push({ start: last, end: at });
-    if (m[1] !== undefined) maxId = Math.max(maxId, Number(m[1]));
-    last = at + m[0].length;
+  if (!HAS_MARKER.test(unit)) pieces.push({ start: 0, end: unit.length });
+  else {
+    let last = 0;
+    for (const m of unit.matchAll(MARKER_RE)) {
+      const at = m.index ?? 0;
+      if (at > last) pieces.push({ start: last, end: at });
+      if (m[1] !== undefined) maxId = Math.max(maxId, Number(m[1]));
+      last = at + m[0].length;
+    }
+    if (last < unit.length) pieces.push({ start: last, end: unit.length });
   }
-  if (last < unit.length) pieces.push({ start: last, end: unit.length });
 
   const originals = new Map<number, string>();
   let nextId = maxId + 1;

@@ -5,7 +5,7 @@
  * So, per format, the visible text of the original and of the result are extracted and compared:
  *   - nothing left untranslated: once every `⟦…⟧` span is removed from the result's text, no letters remain;
  *   - nothing lost: every number of the original is still in the result, and every character of the original
- *     (after the pseudo engine's letter mapping) is still there as often;
+ *     is still there as often (both after the pseudo engine's letter mapping: protected spans stay ASCII);
  *   - structure kept: counts of paragraphs, tables, notes, hyperlinks, fields, images, slides, sheets, formulas,
  *     charts, cues and timings, tags, trans-units are equal.
  * Extraction is deliberately simple (regular expressions over XML, no schema knowledge): it is an independent
@@ -407,8 +407,10 @@ export function compare(original: Reading, result: Reading, options: { structure
   }
   if (lost.length > 0) problems.push(`numbers lost or merged: ${lost.slice(0, 10).join(', ')}`);
 
+  // Protected spans (URLs, paths, identifiers, placeholders: issue 22) come back in ASCII, so both sides are
+  // compared after the pseudo engine's letter mapping.
   const want = histogram(pseudoText(original.text));
-  const got = histogram(result.text);
+  const got = histogram(pseudoText(result.text));
   const missing: string[] = [];
   for (const [c, n] of want) if ((got.get(c) ?? 0) < n) missing.push(`${JSON.stringify(c)}×${n - (got.get(c) ?? 0)}`);
   if (missing.length > 0) problems.push(`characters lost: ${missing.slice(0, 10).join(' ')}`);

@@ -157,7 +157,19 @@ describe.skipIf(!hasApertium)('protection corpus through /v2/translate with Aper
     expect(nav).toMatch(/^<nav><a href="\/faq">[^<]+<\/a> <a href="\/examples">[^<]+<\/a> <a href="\/notebooks">[^<]+<\/a> <a href="\/gallery">[^<]+<\/a><\/nav>$/);
   });
 
-  it('a subtitle cue keeps its tags around the whole line and a wrapped paragraph stays one sentence', async () => {
+  it('a placeholder stays next to the words it belongs to when the engine reorders them', async () => {
+    const [adj, plural, path] = await translateAll(
+      svc,
+      ['Delete {count} new messages?', '%(count)d new messages', 'The file /tmp/report.pdf is too large.'],
+      {},
+    );
+    // English adjective + noun becomes noun + adjective in Spanish; the count stays in front of the pair.
+    expect(adj).toMatch(/\{count\} mensajes nuevos/);
+    expect(plural).toBe('%(count)d mensajes nuevos');
+    expect(path).toMatch(/\/tmp\/report\.pdf (es|está) demasiado grande/);
+  });
+
+  it('a hard-wrapped paragraph stays one sentence and keeps its line breaks, without a capital at each line start', async () => {
     const [wrapped] = await translateAll(svc, ['Please read the manual before\nyou install the new version of\nthe program on your computer.'], { split_sentences: 'nonewlines' });
     const lines = wrapped!.split('\n');
     expect(lines).toHaveLength(3);

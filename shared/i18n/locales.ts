@@ -71,7 +71,7 @@ export function matchUiLocale(preferred: readonly string[], available: readonly 
  * screens' words (`rest`) are fetched with their screen's code, so the start-up catalog stays small however many
  * screens Verso grows. `shared/i18n/<locale>/{start,rest}.ts` hold the two parts; `index.ts` holds both (main).
  */
-export const START_DOMAINS = ['app', 'errors', 'connections', 'first-run', 'translate', 'history', 'local-engine', 'desktop', 'settings'] as const;
+export const START_DOMAINS = ['app', 'errors', 'connections', 'first-run', 'translate', 'history', 'local-engine', 'desktop', 'settings', 'customisation'] as const;
 
 export type CatalogPart = 'start' | 'rest';
 

@@ -55,6 +55,17 @@ describe('checkSegment', () => {
     expect(r.added).toEqual([{ kind: 'url', text: 'https://verso.example/hilfe' }]);
   });
 
+  it('reads placeholders and URLs the translation added, and uses the source spans it is given', () => {
+    const r = checkSegment('Hello', 'Hallo %s, see https://x.org and {name}');
+    expect(r.added).toEqual([
+      { kind: 'placeholder', text: '%s' },
+      { kind: 'placeholder', text: '{name}' },
+      { kind: 'url', text: 'https://x.org' },
+    ]);
+    // Spans from protection (start/end in the source) stand in for a second detector run.
+    expect(checkSegment('Use {n}', 'Nutze', [{ start: 4, end: 7, kind: 'placeholder', text: '{n}' }]).missing).toEqual([{ kind: 'placeholder', text: '{n}' }]);
+  });
+
   it('has nothing to say about an empty target', () => {
     expect(checkSegment('Delete {count}', '')).toEqual({ missing: [], added: [] });
   });

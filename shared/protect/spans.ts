@@ -42,6 +42,8 @@ interface Rule {
   trim?: boolean;
   /** Reject a match (after trimming); return false to drop it. */
   accept?: (m: string) => boolean;
+  /** A text without this can hold no match: the rule is skipped (most prose skips most rules). */
+  need: string | RegExp;
 }
 
 const FILE_EXTENSIONS =
@@ -53,15 +55,15 @@ const SEG = String.raw`(?:[\w.@%+~-]+(?:(?: [A-Z][\w.@%+~-]*)+(?=\/))?)`;
 
 const RULES: Rule[] = [
   // Code in backticks: fenced block first, then inline.
-  { kind: 'code', re: /```[\s\S]*?```/g },
-  { kind: 'code', re: /`[^`\n]+`/g },
+  { kind: 'code', re: /```[\s\S]*?```/g, need: '```' },
+  { kind: 'code', re: /`[^`\n]+`/g, need: '`' },
   // Templates.
-  { kind: 'placeholder', re: /\{\{\{?[^{}\n]*\}\}\}?/g },
-  { kind: 'placeholder', re: /\$\{[^{}\n]*\}/g },
-  { kind: 'placeholder', re: /%\{[^{}\s]+\}/g },
+  { kind: 'placeholder', re: /\{\{\{?[^{}\n]*\}\}\}?/g, need: '{{' },
+  { kind: 'placeholder', re: /\$\{[^{}\n]*\}/g, need: '${' },
+  { kind: 'placeholder', re: /%\{[^{}\s]+\}/g, need: '%{' },
   // URLs before paths and e-mails (they contain both shapes).
-  { kind: 'url', re: /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|mailto:|www\.)[^\s<>"'`]+/g, trim: true },
-  { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g },
+  { kind: 'url', re: /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|mailto:|www\.)[^\s<>"'`]+/g, trim: true, need: /:\/\/|mailto:|www\./ },
+  { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, need: '@' },
   // Windows paths: drive, UNC, or an environment variable followed by a backslash. Inner segments may hold
   // spaces (`Program Files`, each further word capitalised) when another backslash follows; the last segment
   // stops at whitespace.
@@ -69,6 +71,7 @@ const RULES: Rule[] = [
     kind: 'path',
     re: /(?:\b[A-Za-z]:\\|\\\\[\w.$-]+\\|%[A-Za-z_][A-Za-z0-9_]*%\\)(?:[^\\\s<>:"|?*]+(?: [A-Z0-9(][^\\\s<>:"|?*]*)*\\)*[^\\\s<>:"|?*]*/g,
     trim: true,
+    need: '\\',
   },
   // POSIX paths: rooted (two segments or more), home, relative with ./ ../, or a/b/c.ext.
   {
@@ -78,40 +81,45 @@ const RULES: Rule[] = [
       'g',
     ),
     trim: true,
+    need: '/',
   },
   // Windows environment variables, Chrome i18n `$NAME$`, shell/PHP `$name`.
-  { kind: 'placeholder', re: /%[A-Za-z_][A-Za-z0-9_]*%/g },
-  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*\$/g },
-  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*/g },
+  { kind: 'placeholder', re: /%[A-Za-z_][A-Za-z0-9_]*%/g, need: '%' },
+  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*\$/g, need: '$' },
+  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*/g, need: '$' },
   // printf: Python %(name)s, positional %1$s, flags/width/precision/length, Objective-C %@, and %%.
   {
     kind: 'placeholder',
     re: /%(?:\([A-Za-z_][\w.]*\))?(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|z|j|t|q|I64|I32)?[diouxXeEfFgGaAcspn@%]/g,
+    need: '%',
   },
   // Qt / Windows positional %1.
-  { kind: 'placeholder', re: /%\d+\b/g },
+  { kind: 'placeholder', re: /%\d+\b/g, need: '%' },
   // Brace placeholders: {name}, {0}, {}, {0:.2f}, {name!r}, {count, number}, {d, date, short}.
   {
     kind: 'placeholder',
     re: /\{\s*(?:[A-Za-z_$][\w$.-]*|\d+)?(?:![rsa])?(?::[^{}\n]*)?\s*(?:,\s*[A-Za-z]+\s*(?:,[^{}\n]*)?)?\}/g,
+    need: '{',
   },
   // Versions: three parts or more, v-prefixed, or with a pre-release suffix.
   {
     kind: 'version',
     re: /(?<![\w.])(?:[vV]\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.-]+)?|\d+(?:\.\d+){2,}(?:[-+][0-9A-Za-z.-]+)?|\d+\.\d+[-+](?:alpha|beta|rc|pre|dev|preview|snapshot)[0-9A-Za-z.-]*)(?![\w.]*\w)/g,
     trim: true,
+    need: /\d\.\d|[vV]\d/,
   },
   // Identifiers.
-  { kind: 'identifier', re: /(?<![\p{L}\p{N}_$])(?:_+\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)*|\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)+)_*(?![\p{L}\p{N}_$])/gu }, // snake / CAPS_SNAKE
-  { kind: 'identifier', re: /(?<![\w.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)/g }, // call()
+  { kind: 'identifier', re: /(?<![\p{L}\p{N}_$])(?:_+\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)*|\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)+)_*(?![\p{L}\p{N}_$])/gu, need: '_' }, // snake / CAPS_SNAKE
+  { kind: 'identifier', re: /(?<![\w.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)/g, need: '()' }, // call()
   {
     // dotted.keys: at least one part of two characters or more (so e.g. / U.S. stay prose).
     kind: 'identifier',
     re: /(?<![\w.@/\\-])[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+(?![\w@/\\])/g,
     accept: (m) => m.split('.').some((p) => p.length >= 2) && !/^[A-Za-z]\.[A-Za-z]$/.test(m),
+    need: /[\w$]\.[A-Za-z_$]/,
   },
-  { kind: 'identifier', re: /(?<![\w$])[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w$])/g }, // camelCase, iOS
-  { kind: 'identifier', re: /(?<![\w$])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w$])/g }, // PascalCase (2+ humps)
+  { kind: 'identifier', re: /(?<![\w$])[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w$])/g, need: /[a-z][A-Z]/ }, // camelCase, iOS
+  { kind: 'identifier', re: /(?<![\w$])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w$])/g, need: /[a-z0-9][A-Z]/ }, // PascalCase (2+ humps)
 ];
 
 const FILE_EXT_RE = new RegExp(`\\.(?:${FILE_EXTENSIONS})$`, 'i');
@@ -147,6 +155,7 @@ interface Candidate extends ProtectedSpan {
 function scan(text: string, from: number, to: number, out: Candidate[]): void {
   const slice = text.slice(from, to);
   RULES.forEach((rule, rank) => {
+    if (typeof rule.need === 'string' ? !slice.includes(rule.need) : !rule.need.test(slice)) return;
     const re = rule.re;
     re.lastIndex = 0;
     for (let m = re.exec(slice); m; m = re.exec(slice)) {
@@ -228,8 +237,7 @@ function parseIcu(text: string, at: number): IcuBlock | null {
 function detect(text: string, from: number, to: number, inPlural: boolean, out: Candidate[], blocks?: Array<[number, number]>): void {
   // ICU blocks first: their syntax is protected, their branches are scanned on their own.
   let chunk = from;
-  for (let i = from; i < to; i++) {
-    if (text[i] !== '{') continue;
+  for (let i = text.indexOf('{', from); i >= 0 && i < to; i = text.indexOf('{', i + 1)) {
     const icu = parseIcu(text, i);
     if (!icu || icu.end > to) continue;
     detectPlain(text, chunk, i, inPlural, out);

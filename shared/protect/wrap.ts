@@ -115,10 +115,15 @@ export function wrapText(text: string, spans: readonly KeptSpan[], mode: TagMode
   return out + esc(text.slice(at));
 }
 
-/** Removes our element from an answer (and unescapes it when the request was plain text turned XML). */
-export function unwrapText(text: string, mode: TagMode, tag: string): string {
+/** The pattern of our element's tags in an answer (`<x-vk>`, `</x-vk>`, `<x-vk/>`, any case, spaces allowed). */
+function keepTagPattern(tag: string): RegExp {
   const name = tag.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-  const bare = text.replace(new RegExp(`<\\/?${name}\\s*\\/?>`, 'gi'), '');
+  return new RegExp(`<\\/?${name}\\s*\\/?>`, 'gi');
+}
+
+/** Removes our element from an answer (and unescapes it when the request was plain text turned XML). */
+export function unwrapText(text: string, mode: TagMode, tag: string, pattern = keepTagPattern(tag)): string {
+  const bare = text.includes('<') ? text.replace(pattern, '') : text;
   return mode === 'plain' ? unescapeXmlText(bare) : bare;
 }
 
@@ -150,5 +155,6 @@ export function protectRequest<O extends TagOptions>(texts: readonly string[], o
   const tag = chooseKeepTag(texts);
   const sent = texts.map((t, i) => wrapText(t, spans[i]!, mode, tag));
   const next: O = { ...options, tagHandling: mode === 'plain' ? 'xml' : mode, ignoreTags: [...(options.ignoreTags ?? []), tag] };
-  return { texts: sent, options: next, spans, unwrap: (t) => unwrapText(t, mode, tag) };
+  const pattern = keepTagPattern(tag);
+  return { texts: sent, options: next, spans, unwrap: (t) => unwrapText(t, mode, tag, pattern) };
 }

@@ -33,7 +33,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verso-customisation-'));
   local = await startService({ engines: ['pseudo'], inMemory: true });
   if (mockFound.dir) mock = await startDeeplMock();
-  else console.log(`[skip] ${mockFound.reason}`);
+  else if ('reason' in mockFound) console.log(`[skip] ${mockFound.reason}`);
 }, 180_000);
 afterAll(async () => {
   await transport?.close?.();

@@ -241,7 +241,10 @@ export class GlossariesService {
     const v3 = await this.deps.inPlace?.find(glossaryId);
     if (v3) {
       // One dictionary of a multilingual glossary: the one asked for, else the first.
-      const d = v3.dictionaries?.find((x) => !pair?.sourceLang || (x.sourceLang === pair.sourceLang.toUpperCase() && x.targetLang === pair.targetLang?.toUpperCase())) ?? v3.dictionaries?.[0];
+      const base = (c: string | undefined) => (c ?? '').toUpperCase().split('-')[0];
+      const fits = (x: { sourceLang: string; targetLang: string }) =>
+        x.sourceLang === base(pair?.sourceLang) && (x.targetLang === pair?.targetLang?.toUpperCase() || x.targetLang === base(pair?.targetLang));
+      const d = (pair?.sourceLang ? v3.dictionaries?.find(fits) : undefined) ?? v3.dictionaries?.[0];
       if (!d) throw new ApiError('not_found', 'This glossary has no dictionary to edit; add one first.', { serviceCode: 'dictionary_not_found' });
       const tsv = await this.deps.inPlace!.entries(glossaryId, d.sourceLang, d.targetLang);
       return {

@@ -152,7 +152,7 @@ export class LocalServiceManager {
     const call = (method: HttpRequest['method'], path: string, key: string, body?: unknown) =>
       transport.send({
         method,
-        url: `${ep.proUrl}${path}`,
+        url: `${ep.proUrl.replace(/\/+$/, '')}${path}`,
         headers: { Authorization: `Service-Auth-Key ${key}`, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
         ...(body !== undefined && { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(15_000),
@@ -184,7 +184,7 @@ export class LocalServiceManager {
       send: async (req: HttpRequest): Promise<HttpResponse> => {
         const ep = this.endpoint;
         const a = auth(req);
-        if (!ep || !a || !req.url.startsWith(ep.proUrl)) return inner.send(req);
+        if (!ep || !a || !req.url.startsWith(`${ep.proUrl.replace(/\/+$/, '')}/`)) return inner.send(req);
         const key = a[1].slice(a[1].indexOf(' ') + 1);
         const newer = this.replaced.get(key);
         if (newer !== undefined) return inner.send(withKey(req, a[0], newer));

@@ -23,8 +23,11 @@ export interface PreparedTexts {
   characters: number;
   /** One answer text back as the user's text. */
   unwrap: (text: string) => string;
-  /** The answer for `source`: unwrapped text (unless already), QA report, protection mark. */
-  finish: (view: TranslationView, source: string, unwrapped?: boolean) => TranslationView;
+  /**
+   * The answer for `source`: unwrapped text (unless `unwrap` is false), QA report, protection mark. `index`: the
+   * source's place in the prepared texts, so QA reuses the spans protection already found there.
+   */
+  finish: (view: TranslationView, source: string, unwrap?: boolean, index?: number) => TranslationView;
 }
 
 /** The protection a request gets: its own switch, else the setting. */
@@ -48,9 +51,10 @@ export function prepareTexts(texts: readonly string[], options: TranslateOptions
     wrapped,
     characters: sent.reduce((n, t) => n + codePoints(t), 0),
     unwrap: (text) => (p ? p.unwrap(text) : text),
-    finish: (view, source, unwrap = true) => {
+    finish: (view, source, unwrap = true, index) => {
       const text = p && unwrap ? p.unwrap(view.text) : view.text;
-      return { ...view, text, qa: checkSegment(source, text), protected: protect };
+      const spans = wrapped && index !== undefined ? p.spans[index] : undefined;
+      return { ...view, text, qa: checkSegment(source, text, spans), protected: protect };
     },
   };
 }

@@ -112,7 +112,7 @@ export class TranslateService {
       } else {
         const res = await client.translate(prep.texts, prep.options, { signal: ctl.signal, ...(input.requestId !== undefined && { requestId: input.requestId }) });
         out = {
-          translations: res.translations.map((t, i) => prep.finish(toView(t), input.texts[i]!)),
+          translations: res.translations.map((t, i) => prep.finish(toView(t), input.texts[i]!, true, i)),
           characters: prep.characters,
           engine: res.engine,
           cached: false,
@@ -257,7 +257,7 @@ export class TranslateService {
         },
         onProgress: (p) => this.events.emit('translate.batchProgress', { batchId: input.batchId, ...p }),
       });
-      const translations = outcome.results.map((r, i) => (r ? prep.finish(r, input.segments[i]!) : { text: '', detectedSourceLanguage: '' }));
+      const translations = outcome.results.map((r, i) => (r ? prep.finish(r, input.segments[i]!, true, i) : { text: '', detectedSourceLanguage: '' }));
       return {
         batchId: input.batchId,
         translations,

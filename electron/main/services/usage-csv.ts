@@ -4,24 +4,19 @@
  * spreadsheet expects for that locale (`;` where the decimal separator is a comma, as Excel and LibreOffice do),
  * counts as plain numbers (no grouping, never quoted), the spec's "no limit set" value (10^12) as an empty cell in
  * numeric columns, times as `YYYY-MM-DD HH:MM:SS` in UTC (which spreadsheets read as date-times), column titles in
- * the UI language. Cells that would start a formula are escaped (papaparse's `escapeFormulae`).
+ * the UI language. Cells that would start a formula are escaped. The file format itself (BOM, delimiter, numbers,
+ * escaping) is the one the Keys export uses: `shared/csv-export.ts`; this module chooses the columns.
  */
-import Papa from 'papaparse';
+import { csvDateTime, csvFormatFor, toLocaleCsv } from '../../../shared/csv-export.js';
 import type { UsageSnapshot } from '../../../shared/ipc/contract-usage.js';
-import { LIMITS } from '../../../shared/spec/limits.js';
 import { formatLocaleOf } from '../../../shared/i18n/translator.js';
+import { LIMITS } from '../../../shared/spec/limits.js';
 
 export const BOM = '\uFEFF';
 
 /** `;` where the locale writes decimals with a comma (de, fr, es, it, pt-BR, nl, pl, ru, uk), else `,`. */
 export function csvDelimiter(uiLocale: string): ',' | ';' {
-  let decimal = '.';
-  try {
-    decimal = new Intl.NumberFormat(formatLocaleOf(uiLocale)).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-  } catch {
-    decimal = '.';
-  }
-  return decimal === ',' ? ';' : ',';
+  return csvFormatFor(formatLocaleOf(uiLocale)).delimiter;
 }
 
 /** Column titles, in the UI language (main's translator). */
@@ -36,31 +31,27 @@ export interface UsageCsvWords {
   periodEnd: string;
 }
 
-const utcTime = (iso: string): string => {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? '' : new Date(t).toISOString().slice(0, 19).replace('T', ' ');
-};
 const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-const count = (n: number | null | undefined): number | '' => (typeof n === 'number' && Number.isFinite(n) ? n : '');
-const limit = (n: number | null | undefined): number | '' => (typeof n === 'number' && Number.isFinite(n) && n < LIMITS.unsetLimit ? n : '');
+const count = (n: number | null | undefined): number | null => (typeof n === 'number' && Number.isFinite(n) ? n : null);
+const limit = (n: number | null | undefined): number | null => (typeof n === 'number' && Number.isFinite(n) && n < LIMITS.unsetLimit ? n : null);
 
 /** The snapshot history as CSV text, BOM first. The period's end is its last day (end-inclusive, as on screen). */
 export function usageHistoryCsv(o: { snapshots: readonly UsageSnapshot[]; connectionName: string; uiLocale: string; words: UsageCsvWords }): string {
   const w = o.words;
-  const rows: (string | number)[][] = [[w.time, w.connection, w.accountCount, w.accountLimit, w.keyCount, w.keyLimit, w.periodStart, w.periodEnd]];
+  const rows: (string | number | null)[][] = [[w.time, w.connection, w.accountCount, w.accountLimit, w.keyCount, w.keyLimit, w.periodStart, w.periodEnd]];
   for (const s of o.snapshots) {
     const start = s.startTime ? Date.parse(s.startTime) : NaN;
     const end = s.endTime ? Date.parse(s.endTime) : NaN;
     rows.push([
-      utcTime(s.at),
+      csvDateTime(s.at),
       o.connectionName,
       count(s.characterCount),
       limit(s.characterLimit),
       count(s.apiKeyCharacterCount),
       limit(s.apiKeyCharacterLimit),
-      Number.isNaN(start) ? '' : utcDay(start),
-      Number.isNaN(end) ? '' : utcDay(end - 1),
+      Number.isNaN(start) ? null : utcDay(start),
+      Number.isNaN(end) ? null : utcDay(end - 1),
     ]);
   }
-  return BOM + Papa.unparse(rows, { delimiter: csvDelimiter(o.uiLocale), escapeFormulae: true, newline: '\r\n' }) + '\r\n';
+  return toLocaleCsv(rows, formatLocaleOf(o.uiLocale));
 }

@@ -196,5 +196,5 @@ describe('UsageService against the local service', () => {
     expect(csv).toContain(',11,');
     const all = await app.call('usage.all');
     expect(all.ok && all.data.map((l) => l.report?.usage.characterCount)).toEqual([11]);
-  });
+  }, 90_000);
 });

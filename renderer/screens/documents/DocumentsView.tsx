@@ -16,6 +16,7 @@ import { QuotaWarning } from '../../components/QuotaWarning.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
+import { StyleTmPicker } from '../../components/StyleTmPicker.js';
 import { openGlossaryEditor } from '../glossaries/open-editor.js';
 import { useBatchField } from './batch-store.js';
 import { useDropStore } from './drop-store.js';
@@ -156,8 +157,11 @@ export function DocumentsView() {
   const hasImage = okFiles.some((x) => x.image);
   const targetList = useMemo(() => targets.data?.languages ?? [], [targets.data]);
   const formalityOk = targetLangs.length > 0 && targetLangs.every((c) => targetList.find((l) => l.code === c)?.supportsFormality);
+  // A multilingual glossary fits when one of its dictionaries does.
   const pairGlossaries = (glossaries.data ?? []).filter(
-    (g) => sourceLang && g.sourceLang.toUpperCase() === sourceLang.split('-')[0] && targetLangs.some((tl) => tl.split('-')[0] === g.targetLang.toUpperCase()),
+    (g) =>
+      sourceLang &&
+      (g.dictionaries ?? [g]).some((d) => d.sourceLang.toUpperCase() === sourceLang.split('-')[0] && targetLangs.some((tl) => tl.split('-')[0] === d.targetLang.toUpperCase())),
   );
 
   const send = async () => {
@@ -375,7 +379,9 @@ export function DocumentsView() {
                       type="button"
                       className="btn btn-small"
                       aria-label={t('documents.glossaryEditNamed', { name: g.name })}
-                      onClick={() => openGlossaryEditor(g.glossaryId).catch((e: unknown) => setAddError(e))}
+                      onClick={() =>
+                        openGlossaryEditor(g.glossaryId, g.dictionaries && targetLangs[0] ? { sourceLang, targetLang: targetLangs[0] } : undefined).catch((e: unknown) => setAddError(e))
+                      }
                     >
                       {t('documents.glossaryEdit')}
                     </button>
@@ -383,20 +389,21 @@ export function DocumentsView() {
                 ))
               )}
             </div>
-            <div className="field-row">
-              <div className="field">
-                <label htmlFor="doc-style">{t('documents.styleId')}</label>
-                <input id="doc-style" value={styleId} onChange={(e) => setStyleId(e.target.value)} />
-              </div>
-              <div className="field">
-                <label htmlFor="doc-tm">{t('documents.tmId')}</label>
-                <input id="doc-tm" value={tmId} onChange={(e) => setTmId(e.target.value)} />
-              </div>
-              <div className="field">
-                <label htmlFor="doc-tm-threshold">{t('documents.tmThreshold')}</label>
-                <input id="doc-tm-threshold" type="number" min={0} max={100} value={tmThreshold} onChange={(e) => setTmThreshold(Number(e.target.value))} />
-              </div>
-            </div>
+            <StyleTmPicker
+              connectionId={activeId}
+              kind="document"
+              sourceLang={sourceLang}
+              targetLangs={targetLangs}
+              styleId={styleId}
+              translationMemoryId={tmId}
+              threshold={tmThreshold}
+              local={localEngine}
+              onChange={(c) => {
+                if (c.styleId !== undefined) setStyleId(c.styleId);
+                if (c.translationMemoryId !== undefined) setTmId(c.translationMemoryId);
+                if (c.threshold !== undefined) setTmThreshold(c.threshold);
+              }}
+            />
             {hasPdf && (
               <label>
                 <input type="checkbox" checked={pdfToDocx} onChange={(e) => setPdfToDocx(e.target.checked)} />

@@ -5,14 +5,15 @@
  * cannot open a file or show its folder (the web harness, or a desktop whose file manager refused), the row says
  * where the file was saved, with a Copy button, rather than doing nothing.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import type { DocumentJobView } from '../../../shared/ipc/contract-documents.js';
 import type { MessageId } from '../../../shared/i18n/catalog.js';
-import { localPivotOf } from '../../../shared/local-engine-routes.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { pivotLanguage } from '../../lib/engine-description.js';
 import { useLanguages, useLocalServiceLanguages } from '../../lib/queries.js';
 import { useAppInfo } from '../settings/use-app-info.js';
 
@@ -104,13 +105,22 @@ function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceL
   );
 }
 
-/** What made a local job's output: Apertium's rule-based draft (through Spanish where it pivots), or the test engine. */
+/**
+ * What made a local job's output: Apertium's rule-based draft (through the pivot language the local service names
+ * for the pair in `languages.pairs`, e.g. Spanish for EN→FR), or the test engine's pseudo-translation.
+ */
 function EngineNote({ job }: { job: DocumentJobView }) {
   const t = useT();
   const f = useFormat();
   const local = useLocalServiceLanguages(job.local === true);
+  const pairs = useQuery({
+    queryKey: ['languages.pairs', job.connectionId],
+    queryFn: () => unwrap(api().languages.pairs({ connectionId: job.connectionId })),
+    enabled: job.local === true && job.state === 'saved',
+    staleTime: 60 * 60_000,
+  });
   if (!job.local || job.state !== 'saved' || !local.data) return null;
-  const via = localPivotOf(job.sourceLang, job.targetLang);
+  const via = pivotLanguage(pairs.data?.pairs, job.sourceLang, job.targetLang);
   return (
     <p className="doc-row-note doc-row-engine">
       {local.data.pseudo

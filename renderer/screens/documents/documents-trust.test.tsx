@@ -60,6 +60,13 @@ const base = (jobs: DocumentJobView[], pseudo = false) => ({
   'documents.list': () => list(...jobs),
   'documents.prefs': () => ({ defaultOutputDir: '/home/u/Documents/Verso translations', concurrency: 2, maxFileMb: 100, keysPersist: true }),
   'localService.languages': () => ({ source: SOURCES, target: TARGETS, pseudo }),
+  // The local service names the pivot of the pairs Apertium reaches through Spanish.
+  'languages.pairs': () => ({
+    pairs: [
+      { source: 'EN', target: 'ES' },
+      { source: 'EN', target: 'FR', via: 'ES' },
+    ],
+  }),
 });
 
 // The first render transforms the lazy screen on a shared machine: allow it more than the default wait.

@@ -17,6 +17,7 @@ import { useEditorStore } from './editor-store.js';
 import { GlossaryEditor } from './GlossaryEditor.js';
 import { GlossaryList, useDrafts } from './GlossaryList.js';
 import { defaultPair, usablePairs } from './glossary-pairs.js';
+import { StyleRulesSection } from './StyleRules.js';
 import './glossaries.css';
 
 function usePairs(connectionId: string | null) {
@@ -74,10 +75,10 @@ export default function GlossariesView() {
       setOpenError(e);
     }
   };
-  const openGlossary = async (glossaryId: string) => {
+  const openGlossary = async (glossaryId: string, pair?: { sourceLang: string; targetLang: string }) => {
     setOpenError(null);
     try {
-      useEditorStore.getState().open(await unwrap(api().glossaries.edit({ glossaryId })), false);
+      useEditorStore.getState().open(await unwrap(api().glossaries.edit({ glossaryId, ...pair })), false);
     } catch (e) {
       setOpenError(e);
     }
@@ -119,13 +120,15 @@ export default function GlossariesView() {
         <GlossaryList
           glossaries={list.data ?? []}
           drafts={drafts.data ?? []}
-          onEdit={(g) => void openGlossary(g.glossaryId)}
+          onEdit={(g, pair) => void openGlossary(g.glossaryId, pair)}
+          pairs={pairs.data ?? []}
           onOpenDraft={(id) => void openDraft(id)}
           onNew={openNew}
           notice={notice}
         />
       )}
       {pairs.error ? <ErrorAlert error={pairs.error} look="text" /> : null}
+      {!editing && <StyleRulesSection connectionId={connectionId} local={connections.data?.connections.find((c) => c.id === connectionId)?.kind === 'local'} />}
     </div>
   );
 }

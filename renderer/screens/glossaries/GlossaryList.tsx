@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { Dictionaries, RenameGlossary } from './Dictionaries.js';
 
 type SortKey = 'name' | 'created' | 'entries';
 
@@ -21,13 +22,16 @@ export function GlossaryList({
   onOpenDraft,
   onNew,
   notice,
+  pairs: languagePairs = [],
 }: {
   glossaries: GlossaryView[];
   drafts: DraftSummary[];
-  onEdit: (g: GlossaryView) => void;
+  onEdit: (g: GlossaryView, pair?: { sourceLang: string; targetLang: string }) => void;
   onOpenDraft: (draftId: string) => void;
   onNew: () => void;
   notice: string | null;
+  /** Pairs a dictionary can be added for (a multilingual glossary's "Add dictionary"). */
+  pairs?: { sourceLang: string; targetLang: string }[];
 }) {
   const t = useT();
   const f = useFormat();
@@ -66,10 +70,11 @@ export function GlossaryList({
     onSettled: refresh,
   });
 
-  const pairs = useMemo(() => [...new Set(glossaries.map((g) => `${g.sourceLang}>${g.targetLang}`))].sort(), [glossaries]);
+  const pairsOf = (g: GlossaryView) => (g.dictionaries ?? [g]).map((d) => `${d.sourceLang}>${d.targetLang}`);
+  const pairs = useMemo(() => [...new Set(glossaries.flatMap(pairsOf))].sort(), [glossaries]);
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
-    const out = glossaries.filter((g) => (!q || g.name.toLowerCase().includes(q)) && (!pair || `${g.sourceLang}>${g.targetLang}` === pair));
+    const out = glossaries.filter((g) => (!q || g.name.toLowerCase().includes(q)) && (!pair || pairsOf(g).includes(pair)));
     out.sort((a, b) =>
       sort === 'created' ? b.creationTime.localeCompare(a.creationTime) : sort === 'entries' ? b.entryCount - a.entryCount : f.compare(a.name, b.name),
     );
@@ -181,7 +186,7 @@ export function GlossaryList({
             {shown.map((g) => (
               <tr key={g.glossaryId}>
                 <th scope="row">{g.name}</th>
-                <td>{pairLabel(g.sourceLang, g.targetLang)}</td>
+                <td>{g.dictionaries ? <Dictionaries g={g} pairs={languagePairs} onEdit={onEdit} /> : pairLabel(g.sourceLang, g.targetLang)}</td>
                 <td>{f.number(g.entryCount)}</td>
                 <td>{f.date(new Date(g.creationTime))}</td>
                 <td>{g.ready ? t('glossaries.list.ready') : t('glossaries.list.notReady')}</td>
@@ -189,9 +194,13 @@ export function GlossaryList({
                   <button type="button" className="btn" onClick={() => onEdit(g)} aria-label={t('glossaries.list.editNamed', { name: g.name })}>
                     {t('glossaries.list.edit')}
                   </button>
-                  <button type="button" className="btn" onClick={() => setDup({ g, name: t('glossaries.list.copyName', { name: g.name }), reverse: false })} aria-label={t('glossaries.list.duplicateNamed', { name: g.name })}>
-                    {t('glossaries.list.duplicate')}
-                  </button>
+                  {g.dictionaries ? (
+                    <RenameGlossary g={g} />
+                  ) : (
+                    <button type="button" className="btn" onClick={() => setDup({ g, name: t('glossaries.list.copyName', { name: g.name }), reverse: false })} aria-label={t('glossaries.list.duplicateNamed', { name: g.name })}>
+                      {t('glossaries.list.duplicate')}
+                    </button>
+                  )}
                   <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(g)} aria-label={t('glossaries.list.deleteNamed', { name: g.name })}>
                     {t('app.common.delete')}
                   </button>

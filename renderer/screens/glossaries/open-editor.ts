@@ -8,8 +8,9 @@ import { api, unwrap } from '../../lib/api.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { useEditorStore } from './editor-store.js';
 
-export async function openGlossaryEditor(glossaryId: string): Promise<void> {
-  const draft = await unwrap(api().glossaries.edit({ glossaryId }));
+export async function openGlossaryEditor(glossaryId: string, pair?: { sourceLang: string; targetLang: string }): Promise<void> {
+  // A multilingual glossary opens the dictionary of the pair (its first when none fits exactly).
+  const draft = await unwrap(api().glossaries.edit({ glossaryId, ...(pair?.sourceLang && pair.targetLang && { sourceLang: pair.sourceLang, targetLang: pair.targetLang }) }));
   useEditorStore.getState().open(draft, false);
   useUiStore.getState().setScreen('glossaries');
 }

@@ -5,7 +5,7 @@
  * Verso connection uses it. Filtering and sorting happen in `filterKeys` (pure, also used by the benchmark).
  */
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 
@@ -71,11 +71,13 @@ export function KeysTable({
   const fmt = useFormat();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ keyId: string; label: string } | null>(null);
+  // Stable between renders: a new function would make the virtualizer recompute every row's position each render.
+  const getItemKey = useCallback((i: number) => keys[i]?.keyId ?? i, [keys]);
   const virtualizer = useVirtualizer({
     count: keys.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (i) => keys[i]?.keyId ?? i,
+    getItemKey,
     overscan: 10,
     initialRect: { width: 900, height: 480 },
     // A box not laid out yet (or a DOM without layout) measures 0 high: assume its CSS height so rows still render.

@@ -21,8 +21,9 @@ function adminRefusal(e: unknown): 'history.admin.developerKey' | 'history.admin
   if (!(e instanceof ApiError)) return null;
   const { status, serviceCode, code } = e.error;
   if (serviceCode === 'admin_key_required' || serviceCode === 'admin_key_not_allowed') return 'history.admin.developerKey';
-  if (serviceCode === 'admin_not_enabled') return 'history.admin.notAdmin';
-  if (status === 403 || code === 'auth_failed') return 'history.admin.unknownKey';
+  if (serviceCode === 'invalid_key' || serviceCode === 'key_deactivated') return 'history.admin.unknownKey';
+  // The admin interface off, or a 403 the service did not explain: either reason may apply.
+  if (status === 403 || code === 'auth_failed' || serviceCode === 'admin_not_enabled') return 'history.admin.notAdmin';
   return null;
 }
 

@@ -59,7 +59,7 @@ describe('Usage follows the active connection (issue 21, point 1)', () => {
       'usage.history': (i) => history(i?.connectionId ?? '?'),
       'usage.exportCsv': (i) => (i?.connectionId === LOCAL_CONNECTION.id ? ipcFail('internal', 'disk full') : { path: '/tmp/team.csv' }),
     });
-    const card = await screen.findByRole('region', { name: 'This period' });
+    const card = await screen.findByRole('region', { name: 'This period' }, { timeout: 20_000 });
     expect(within(card).getByText(/^111 of 5,000/)).toBeTruthy();
     expect(screen.getByText('Connection: Local engine')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Export history (CSV)' }));
@@ -83,7 +83,7 @@ describe('Usage numbers and dates (issue 21, point 7)', () => {
   it('shows the period end-inclusive, in the account period, in New York too', async () => {
     expect(new Date(Date.parse(period.start)).getDate()).toBe(31); // the test really runs west of Greenwich
     renderApp({ ...quiet, 'usage.get': () => report(LOCAL_CONNECTION.id, 10), 'usage.history': () => history(LOCAL_CONNECTION.id) });
-    const card = await screen.findByRole('region', { name: 'This period' });
+    const card = await screen.findByRole('region', { name: 'This period' }, { timeout: 20_000 });
     expect(within(card).getByText(/^Nov 1, 2026 to Nov 30, 2026/)).toBeTruthy();
   });
 

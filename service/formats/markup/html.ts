@@ -286,8 +286,10 @@ async function transform(source: string, translate: UnitTranslator, targetLang: 
 
   const built: BuiltUnit[] = [];
   for (const run of runs) {
-    const unit = buildRun(run, renderSlice);
-    if (unit) built.push(unit);
+    for (const part of elementRunParts(run)) {
+      const unit = buildRun(part, renderSlice);
+      if (unit) built.push(unit);
+    }
   }
   built.push(...preParagraphs);
   const translated = await translate(built.map((b) => b.builder.marked()));
@@ -434,6 +436,68 @@ function paragraphsOf(node: T.TextNode, source: string): BuiltUnit[] {
     textAt = textCuts[i]?.[1] ?? node.value.length;
   }
   return units;
+}
+
+const SEPARATOR_TEXT = /^[\s\p{P}\p{S}]*$/u;
+const STRONG_SEPARATOR = /[|›»·•→>\/]/u;
+
+/**
+ * A run of adjacent inline elements separated only by whitespace, punctuation or empty elements (`<br>`) — a
+ * navigation bar, breadcrumbs, a table of contents — is cut into one part per element (and the stretches
+ * around), so an engine cannot merge and reorder the links as one sentence. Same rule as the text API
+ * (service/text/blocks.ts): two elements or more with no other words, or beside other words three or more or
+ * menu separators (`›`, `|`, `/`, `»`, `·`, `•`, `→`).
+ */
+function elementRunParts(run: Node[]): Node[][] {
+  const isWordElement = (n: Node): boolean =>
+    isElement(n) && !isSkipped(n) && !ATOMIC.has(n.tagName) && hasLetters(n) && !!n.sourceCodeLocation?.startTag;
+  const isSeparator = (n: Node): boolean =>
+    n.nodeName === '#comment' || (n.nodeName === '#text' ? SEPARATOR_TEXT.test((n as T.TextNode).value) : isElement(n) && !hasLetters(n));
+  const inRun = new Array<boolean>(run.length).fill(false);
+  let qualifies = false;
+  let longest = 0;
+  for (let i = 0; i < run.length; ) {
+    if (!isWordElement(run[i]!)) {
+      i++;
+      continue;
+    }
+    const members = [i];
+    let strong = true;
+    let k = i + 1;
+    for (;;) {
+      let j = k;
+      let between = '';
+      while (j < run.length && !isWordElement(run[j]!) && isSeparator(run[j]!)) {
+        if (run[j]!.nodeName === '#text') between += (run[j] as T.TextNode).value;
+        j++;
+      }
+      if (j < run.length && isWordElement(run[j]!)) {
+        members.push(j);
+        strong &&= STRONG_SEPARATOR.test(between);
+        k = j + 1;
+      } else break;
+    }
+    if (members.length >= 2) {
+      for (const m of members) inRun[m] = true;
+      longest = Math.max(longest, strong ? 3 : members.length);
+    }
+    i = k;
+  }
+  if (longest < 2) return [run];
+  const wordsOutside = run.some((n, i) => !inRun[i] && !isSeparator(n));
+  qualifies = !wordsOutside || longest >= 3;
+  if (!qualifies) return [run];
+  const parts: Node[][] = [];
+  let pending: Node[] = [];
+  for (let i = 0; i < run.length; i++) {
+    if (inRun[i]) {
+      if (pending.length > 0) parts.push(pending);
+      pending = [];
+      parts.push([run[i]!]);
+    } else pending.push(run[i]!);
+  }
+  if (pending.length > 0) parts.push(pending);
+  return parts;
 }
 
 function buildRun(

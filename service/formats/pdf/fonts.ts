@@ -60,25 +60,46 @@ export interface Style {
   italic: boolean;
 }
 
-/** A face close to the original font, from its descriptor flags, weight and name. */
+const MONO_NAME =
+  /mono|nimbusmon|courier|consol|menlo|cmtt|lmmono|inconsolata|typewriter|fixedsys|lucidaconsole|sourcecode|firacode|code\d*pro/i;
+const SANS_NAME =
+  /sans|arial|helvetica|verdana|tahoma|calibri|segoe|gothic|grotesk|univers|futura|frutiger|myriad|cmss|trebuchet|lucida(?!.*bright)|franklin|gill|optima|candara|corbel|avenir|roboto|open ?sans|lato|source ?sans|dejavusans|liberationsans|notosans|nanumgothic|malgun|dotum|gulim|hei|yahei|meiryo/i;
+const SERIF_NAME =
+  /serif|times|roman|georgia|garamond|minion|cambria|book(?!man)|nimbusrom|^cm[rb]|cmbx|cmti|cmsl|lmroman|palatino|charter|century(?!gothic)|baskerville|caslon|bodoni|utopia|mincho|myeongjo|batang|song|fangsong|kai|melior|rawlinson|bookman|constantia|sabon|plantin|janson|didot|cheltenham|clarendon|rockwell/i;
+const BOLD_NAME = /bold|black|heavy|semibold|demi|-medi\b|medi$|cmbx|cmb\d|\bbd\b|fbd|-bd|extrabold|ultra/i;
+const ITALIC_NAME = /italic|oblique|obli\b|-it\b|-ital|ital$|cmti|cmsl|slant|kursiv/i;
+/** Base names that are regular faces whatever weight the descriptor claims (some writers put a stem width there). */
+const REGULAR_NAME =
+  /^(Helvetica|Arial|ArialMT|Times|Times-Roman|TimesNewRoman|TimesNewRomanPSMT|Courier|CourierNew|CourierNewPSMT|Calibri|Cambria|Georgia|Verdana|Tahoma)$|regular|regu$|roman|book|light|thin/i;
+const MATH_NAME = /^(CMSY|CMMI|CMEX|MSAM|MSBM|LMMath|Symbol|Wingdings|ZapfDingbats|Dingbats)/i;
+
+/** A face close to the original font, from its name first (what the type designer called it) and then its
+ * descriptor's flags and weight (which PDF writers fill in less reliably: a fixed-pitch flag on Arial, a stem
+ * width as weight). */
 export function styleOf(font: FontInfo): Style {
+  let style = styles.get(font);
+  if (!style) styles.set(font, (style = styleOfName(font)));
+  return style;
+}
+const styles = new WeakMap<FontInfo, Style>();
+
+function styleOfName(font: FontInfo): Style {
   const name = font.name;
-  const mono =
-    (font.flags & 1) === 1 || /mono|nimbusmon|courier|consol|menlo|cmtt|inconsolata|code/i.test(name);
-  const serif =
-    !/sans|arial|helvetica|verdana|tahoma|calibri|segoe|gothic|grotesk|univers|futura|frutiger|myriad|cmss/i.test(
-      name,
-    ) &&
-    ((font.flags & 2) === 2 ||
-      /serif|times|roman|georgia|garamond|minion|cambria|book|nimbusrom|^cm[rb]|cmbx|cmti|lmroman|palatino|charter|century|baskerville|caslon|bodoni|utopia|mincho|myeongjo|song/i.test(
-        name,
-      ));
-  const bold = font.weight >= 600 || /bold|black|heavy|semibold|demi|-medi\b|cmbx|cmb\d/i.test(name);
+  const named = MONO_NAME.test(name)
+    ? 'mono'
+    : SANS_NAME.test(name)
+      ? 'sans'
+      : SERIF_NAME.test(name)
+        ? 'serif'
+        : undefined;
+  const family = named ?? ((font.flags & 1) === 1 ? 'mono' : (font.flags & 2) === 2 ? 'serif' : 'sans');
+  const bold =
+    BOLD_NAME.test(name) ||
+    (font.flags & (1 << 18)) !== 0 ||
+    (font.weight >= 600 && !REGULAR_NAME.test(name));
   const italic =
-    (font.flags & 64) === 64 ||
-    font.italicAngle !== 0 ||
-    /italic|oblique|-it\b|-ital|cmti|cmmi|slant/i.test(name);
-  return { family: mono ? 'mono' : serif ? 'serif' : 'sans', bold, italic };
+    ITALIC_NAME.test(name) || (!MATH_NAME.test(name) && ((font.flags & 64) === 64 || font.italicAngle !== 0));
+  return { family, bold, italic };
 }
 
 const chains = new Map<string, FaceKey[]>();

@@ -41,6 +41,7 @@ import { dominantScript, pageBlocks, scriptOfLanguage } from './layout.js';
 import type { Block } from './layout.js';
 import { IDENTITY, PdfiumDocument } from './pdfium.js';
 import type { PageContent, Rect } from './pdfium.js';
+import { anyOverlap, sourceLines } from './layout-checks.js';
 import { typeset } from './typeset.js';
 import { findSlots, IncrementalUpdate, pdfNumber, slotKey, slotPdf } from './writer.js';
 import type { Placement } from './typeset.js';
@@ -255,11 +256,24 @@ export async function translatePdfInPlace(
       const placements: Placement[] = [];
       const remove = new Set<number>();
       const move = new Map<number, { dx: number; dy: number }>();
+      // Where text is on the page: lines left as drawn and every block's source lines, replaced by its drawn
+      // lines once placed. A block grown into free space that would cover any of them is set in its own box.
+      const taken = new Map<Block, Rect[]>(page.blocks.map((b) => [b, sourceLines(b)]));
       for (const block of page.blocks) {
         const text = translated.get(block);
         if (text === undefined) continue;
         const faces = await fonts.load(faceChain(styleOf(block.font)));
-        const placement = typeset(block, text, freeBox(block, page.blocks, page), fonts, faces);
+        const own = taken.get(block)!;
+        const clashes = (lines: Rect[]) => {
+          for (const [other, rects] of taken) {
+            if (other === block || !anyOverlap(lines, rects)) continue;
+            if (!anyOverlap(own, sourceLines(other), 0)) return true;
+          }
+          return false;
+        };
+        let placement = typeset(block, text, freeBox(block, page.blocks, page), fonts, faces);
+        if (clashes(drawnLines(placement))) placement = typeset(block, text, block.box, fonts, faces);
+        taken.set(block, drawnLines(placement));
         placements.push(placement);
         if (observe)
           drawn.push({

@@ -20,7 +20,8 @@ export function sourceLines(block: Block): Rect[] {
 
 const overlap = (a: Rect, b: Rect, tol = 1) =>
   Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > tol && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > tol;
-const anyOverlap = (as: Rect[], bs: Rect[], tol = 1) => as.some((a) => bs.some((b) => overlap(a, b, tol)));
+export const anyOverlap = (as: Rect[], bs: Rect[], tol = 1) =>
+  as.some((a) => bs.some((b) => overlap(a, b, tol)));
 
 export interface OverlapProblem {
   page: number;
@@ -34,12 +35,15 @@ export function overlaps(pages: Array<{ blocks: Block[] }>, drawn: DrawnBlock[])
   const problems: OverlapProblem[] = [];
   const byBlock = new Map(drawn.map((d) => [d.block, d]));
   pages.forEach((page, n) => {
-    const items = page.blocks.map((block) => ({
-      block,
-      source: sourceLines(block),
-      out: byBlock.get(block)?.lines ?? sourceLines(block),
-      translated: byBlock.has(block),
-    }));
+    // Blocks of blank objects draw nothing.
+    const items = page.blocks
+      .filter((block) => block.lines.some((l) => l.objects.some((o) => /\S/u.test(o.text))))
+      .map((block) => ({
+        block,
+        source: sourceLines(block),
+        out: byBlock.get(block)?.lines ?? sourceLines(block),
+        translated: byBlock.has(block),
+      }));
     for (let i = 0; i < items.length; i++) {
       for (let j = i + 1; j < items.length; j++) {
         const a = items[i]!;

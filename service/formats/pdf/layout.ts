@@ -8,6 +8,7 @@
  * library does PDF layout analysis on another library's objects.
  */
 import { cleanUserText, placeholder } from '../../text/markers.js';
+import { styleOf } from './fonts.js';
 import type { FontInfo, PageContent, Rect, TextObject } from './pdfium.js';
 
 export interface Line {
@@ -28,6 +29,9 @@ export interface Block {
   text: string;
   /** Kept objects by placeholder id, with their baseline offset from the line's baseline. */
   kept: Map<number, { object: TextObject; raise: number }>;
+  /** Spans in a script the source language does not use (a name in Arabic in an English text), by placeholder id:
+   * sent to the engine as placeholders and drawn again as they were. */
+  literals: Map<number, string>;
   /** Indices of the objects that the translation replaces. */
   replaced: number[];
   box: Rect;
@@ -45,8 +49,7 @@ export interface Block {
 
 const SYMBOL_FONT =
   /^(CMSY|CMMI|CMEX|MSAM|MSBM|LMMath|STIX.*Math|Cambria\s*Math|Symbol|Wingdings|ZapfDingbats|Dingbats|rsfs|esint)/i;
-const MONO_FONT = /mono|nimbusmon|courier|consol|menlo|cmtt|lmmono|inconsolata|code/i;
-const isMono = (o: TextObject) => MONO_FONT.test(o.font.name) || (o.font.flags & 1) === 1;
+const isMono = (o: TextObject) => styleOf(o.font).family === 'mono';
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const CJK_CHAR = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/u;
 
@@ -132,16 +135,28 @@ export function buildLines(objects: TextObject[], rules: Rect[], boxes: Rect[] =
   const lines: Line[] = [];
   const small: TextObject[] = [];
   const body = median(objects.filter((o) => hasLetter(o.text)).map((o) => o.size));
+  const scripts = objects.filter((o) => o.size < 0.85 * body);
   for (const o of sorted) {
     const line = lines.find(
       (l) =>
         Math.abs(l.baseline - o.oy) < 0.2 * Math.max(l.size, o.size) &&
-        o.x0 - l.x1 < 1.0 * Math.max(l.size, o.size) &&
-        o.x0 > l.x1 - 0.5 * l.size &&
+        (o.x0 - l.x1 < 1.0 * Math.max(l.size, o.size) ||
+          // A gap filled by sub- or superscripts (attached below) is no gap.
+          (o.x0 - l.x1 < 3 * o.size &&
+            scripts.some(
+              (s) => s.x0 > l.x1 - 1 && s.x1 < o.x0 + 1 && Math.abs(s.oy - o.oy) < 0.6 * o.size,
+            ))) &&
+        // Next to the line, or inside it (inline math drawn over a text object that spans the whole line).
+        (o.x0 > l.x1 - 0.5 * l.size || o.x1 <= l.x1 + 0.5 * l.size) &&
         o.size / l.size > 0.75 &&
         o.size / l.size < 1.33 &&
+        // A bullet stays apart from its item's text (it is kept where it is drawn).
+        !(l.objects.length === 1 && LONE_BULLET.test(l.objects[0]!.text)) &&
         !ruleBetween(rules, l.x1, o.x0, Math.min(l.y0, o.y0), Math.max(l.y1, o.y1)) &&
-        !(o.x0 - l.x1 > 0.3 * l.size && boxBetween(boxes, l.x1, o.x0, Math.min(l.y0, o.y0), Math.max(l.y1, o.y1))),
+        !(
+          o.x0 - l.x1 > 0.3 * l.size &&
+          boxBetween(boxes, l.x1, o.x0, Math.min(l.y0, o.y0), Math.max(l.y1, o.y1))
+        ),
     );
     if (line) {
       line.objects.push(o);
@@ -149,21 +164,35 @@ export function buildLines(objects: TextObject[], rules: Rect[], boxes: Rect[] =
       line.y0 = Math.min(line.y0, o.y0);
       line.y1 = Math.max(line.y1, o.y1);
       if (o.size > line.size) line.size = o.size;
-    } else if (!/\p{L}{2}/u.test(o.text) && (o.size < 0.85 * body || o.x1 - o.x0 < 0.5 * o.size)) {
+    } else if (
+      !/\p{L}{2}/u.test(o.text) &&
+      !LONE_BULLET.test(o.text) &&
+      (o.size < 0.85 * body || o.x1 - o.x0 < 0.5 * o.size)
+    ) {
       small.push(o);
     } else {
       lines.push({ objects: [o], baseline: o.oy, size: o.size, x0: o.x0, x1: o.x1, y0: o.y0, y1: o.y1 });
     }
   }
   for (const o of small) {
-    const host = lines.find(
-      (l) =>
-        (o.size < 0.85 * l.size || o.x1 - o.x0 < 0.5 * o.size) &&
-        o.oy > l.baseline - 0.45 * l.size &&
-        o.oy < l.baseline + 0.75 * l.size &&
-        o.x0 < l.x1 + 0.4 * l.size &&
-        o.x1 > l.x0 - 0.4 * l.size,
-    );
+    const host =
+      lines.find(
+        (l) =>
+          (o.size < 0.85 * l.size || o.x1 - o.x0 < 0.5 * o.size) &&
+          o.oy > l.baseline - 0.55 * l.size &&
+          o.oy < l.baseline + 0.75 * l.size &&
+          o.x0 < l.x1 + 0.4 * l.size &&
+          o.x1 > l.x0 - 0.4 * l.size,
+      ) ??
+      // Small text of a small line (a number starting a footnote's line): a word of that line.
+      lines.find(
+        (l) =>
+          Math.abs(o.oy - l.baseline) < 0.2 * l.size &&
+          o.size / l.size > 0.75 &&
+          o.size / l.size < 1.33 &&
+          o.x0 < l.x1 + l.size &&
+          o.x1 > l.x0 - l.size,
+      );
     if (host) {
       host.objects.push(o);
       host.x0 = Math.min(host.x0, o.x0);
@@ -181,13 +210,9 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)] ?? 10;
 }
 
-const isBoldFont = (f: FontInfo) =>
-  f.weight >= 600 || /bold|black|heavy|semibold|demi|-medi\b|cmbx/i.test(f.name);
 const lineMono = (l: Line) => l.objects.every((o) => isMono(o) || !hasLetter(o.text));
-const isItalicFont = (f: FontInfo) =>
-  (f.flags & 64) === 64 || f.italicAngle !== 0 || /italic|oblique|-it\b|cmti/i.test(f.name);
-const lineItalic = (l: Line) => l.objects.every((o) => isItalicFont(o.font) || !hasLetter(o.text));
-const lineBold = (l: Line) => l.objects.every((o) => isBoldFont(o.font) || !hasLetter(o.text));
+const lineItalic = (l: Line) => l.objects.every((o) => styleOf(o.font).italic || !hasLetter(o.text));
+const lineBold = (l: Line) => l.objects.every((o) => styleOf(o.font).bold || !hasLetter(o.text));
 
 /** What a line's neighbours say about where a paragraph may continue: the page's lines, its drawings and width. */
 export interface PageFrame {
@@ -197,19 +222,38 @@ export interface PageFrame {
   drawings: Rect[];
 }
 
-const BULLET = /^\s*(?:[•●○■□▪▫◦‣⁃∙·➢➤►▶✓✔✗✘☐☑☒❑❒❖◆◇★*]|[-–—](?=\s)|\(?\d{1,3}[.)](?=\s)|\(?[a-zA-Z][)](?=\s)|\([a-zA-Z]\)|\([ivxIVX]{1,5}\)(?=\s))/u;
+const BULLET =
+  /^\s*(?:[•●○■□▪▫◦‣⁃∙·➢➤►▶✓✔✗✘☐☑☒❑❒❖◆◇★*]|[-–—](?=\s)|\(?\d{1,3}[.)](?=\s)|\(?[a-zA-Z][)](?=\s)|\([a-zA-Z]\)|\([ivxIVX]{1,5}\)(?=\s))/u;
+const LONE_BULLET = /^\s*[•●○■□▪▫◦‣⁃∙·➢➤►▶✓✔✗✘☐☑☒❑❒❖◆◇★\uF0B7\uF0A7\uF0D8\uF076-]\s*$/u;
 const ENDS_SENTENCE = /[.!?:;…。！？：]["'”’»)\]]*$/u;
-const lineStart = (l: Line) => l.objects.map((o) => o.text).join('').trimStart();
-const lineEnd = (l: Line) => l.objects.map((o) => o.text).join('').trimEnd();
+const lineStart = (l: Line) =>
+  l.objects
+    .map((o) => o.text)
+    .join('')
+    .trimStart();
+const lineEnd = (l: Line) =>
+  l.objects
+    .map((o) => o.text)
+    .join('')
+    .trimEnd();
 
 /** True when a line starts a list item: a bullet or item number, a dingbat, or a small drawn mark or check box just
  * left of its text. */
 function startsItem(line: Line, frame: PageFrame): boolean {
   const first = line.objects[0]!;
   if (BULLET.test(lineStart(line))) return true;
-  if (/^(ZapfDingbats|Dingbats|Wingdings|Webdings|OpenSymbol)/i.test(first.font.name) && !/\p{L}{2}/u.test(first.text))
+  if (
+    /^(ZapfDingbats|Dingbats|Wingdings|Webdings|OpenSymbol)/i.test(first.font.name) &&
+    !/\p{L}{2}/u.test(first.text)
+  )
     return true;
   const size = line.size;
+  const beside = (r: Rect) =>
+    r.x1 <= line.x0 + 0.5 &&
+    r.x1 > line.x0 - 2.5 * size &&
+    r.y0 < line.baseline + 0.8 * size &&
+    r.y1 > line.baseline - 0.3 * size;
+  if (frame.lines.some((l) => l !== line && LONE_BULLET.test(lineStart(l)) && beside(l))) return true;
   return frame.drawings.some(
     (r) =>
       r.x1 <= line.x0 + 0.5 &&
@@ -237,7 +281,12 @@ function freeRight(last: Line, frame: PageFrame, contentRight: number, leftMargi
   const y0 = last.baseline - 0.2 * size;
   const y1 = last.baseline + 0.7 * size;
   for (const l of frame.lines) {
-    if (l === last || l.x0 < last.x1 - 0.5 || l.baseline - 0.2 * l.size > y1 || l.baseline + 0.7 * l.size < y0)
+    if (
+      l === last ||
+      l.x0 < last.x1 - 0.5 ||
+      l.baseline - 0.2 * l.size > y1 ||
+      l.baseline + 0.7 * l.size < y0
+    )
       continue;
     bound = Math.min(bound, l.x0 - 1.5 * size);
   }
@@ -324,13 +373,15 @@ export function buildBlocks(lines: Line[], rules: Rect[], frame?: PageFrame): Li
       /[-\u00AD\u2010\u0002]$/u.test(end) || (!ENDS_SENTENCE.test(end) && /^[\p{Ll}(“"'‘]/u.test(start));
     const rtl = RTL_CHAR.test(end) || RTL_CHAR.test(start);
     // A change of weight, style or monospace between whole lines starts a new block unless the sentence goes on.
-    if (!midSentence && (lineBold(line) !== lineBold(last) || lineMono(line) !== lineMono(last))) return false;
+    if (!midSentence && (lineBold(line) !== lineBold(last) || lineMono(line) !== lineMono(last)))
+      return false;
     if (!midSentence && lineItalic(line) !== lineItalic(last)) return false;
     // A deliberate break: the next word would have fitted on the line above.
     const fits = () =>
       rtl
         ? false
-        : last.x1 + 0.25 * last.size + firstWordWidth(line) <= Math.max(right(last), line.x1, ...block.map((l) => l.x1));
+        : last.x1 + 0.25 * last.size + firstWordWidth(line) <=
+          Math.max(right(last), line.x1, ...block.map((l) => l.x1));
     if (!midSentence && tableRows(last, line, page.lines)) return false;
     if (Math.abs(line.x0 - last.x0) < tol) return midSentence || !fits();
     const centred = Math.abs((line.x0 + line.x1) / 2 - (last.x0 + last.x1) / 2) < tol;
@@ -342,7 +393,8 @@ export function buildBlocks(lines: Line[], rules: Rect[], frame?: PageFrame): Li
     }
     if (centred && block.every((l) => Math.abs((l.x0 + l.x1) / 2 - (line.x0 + line.x1) / 2) < tol))
       return midSentence || !ENDS_SENTENCE.test(end);
-    if (rightAligned && block.every((l) => Math.abs(l.x1 - line.x1) < tol)) return midSentence || rtl || !fits();
+    if (rightAligned && block.every((l) => Math.abs(l.x1 - line.x1) < tol))
+      return midSentence || rtl || !fits();
     return false;
   };
   for (const line of ordered) {
@@ -405,10 +457,43 @@ function alignment(lines: Line[], pageWidth: number, rtl: boolean): Block['align
 }
 
 /** Joins a line's objects into text, with spaces where the gap says so and placeholders for kept objects. */
+/** Splits text into spans of the source script (translated) and of other scripts (kept): a kept span runs from
+ * a letter of another script to the last one, with what lies between them. */
+export function scriptSpans(text: string, script: Script): Array<{ text: string; foreign: boolean }> {
+  const out: Array<{ text: string; foreign: boolean }> = [];
+  let i = 0;
+  const chars = [...text];
+  let plain = '';
+  while (i < chars.length) {
+    const s = scriptOf(chars[i]!);
+    if (s === undefined || s === script) {
+      plain += chars[i++];
+      continue;
+    }
+    // A foreign span: up to the last foreign letter before a letter of the source script (or the end).
+    let j = i;
+    let lastForeign = i;
+    while (j < chars.length) {
+      const t = scriptOf(chars[j]!);
+      if (t === script) break;
+      if (t !== undefined) lastForeign = j;
+      j++;
+    }
+    if (plain) out.push({ text: plain, foreign: false });
+    plain = '';
+    out.push({ text: chars.slice(i, lastForeign + 1).join(''), foreign: true });
+    i = lastForeign + 1;
+  }
+  if (plain) out.push({ text: plain, foreign: false });
+  return out;
+}
+
 function lineText(
   line: Line,
   kept: Block['kept'],
   nextId: { n: number },
+  literals: Block['literals'],
+  script: Script | undefined,
 ): { text: string; replaced: number[] } {
   let text = '';
   let end = -Infinity;
@@ -426,7 +511,17 @@ function lineText(
       kept.set(id, { object: o, raise: o.oy - line.baseline });
       text += placeholder(id);
     } else {
-      text += cleanUserText(o.text);
+      const clean = cleanUserText(o.text);
+      if (script && (script !== 'latin' || /[^\u0000-\u007f]/.test(clean))) {
+        for (const span of scriptSpans(clean, script)) {
+          if (!span.foreign) text += span.text;
+          else {
+            const id = nextId.n++;
+            literals.set(id, span.text);
+            text += placeholder(id);
+          }
+        }
+      } else text += clean;
       replaced.push(o.index, ...(o.duplicates ?? []));
     }
     end = Math.max(end, o.x1);
@@ -438,6 +533,21 @@ function lineText(
       .trim(),
     replaced,
   };
+}
+
+const CODE_KEYWORD =
+  /\b(function|return|def|class|import|from|var|let|const|elif|lambda|void|int|char|printf|println|public|private|static|struct|#include|#define|SELECT|FROM|WHERE)\b|=>|==|!=|::|->|\+\+|&&|\|\||;\s*$/;
+
+/** True when monospace text reads like code or data rather than prose: symbols, keywords, identifiers. */
+export function looksLikeCode(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const symbols = (text.match(/[{}()[\]<>=;#$_\\|&*+^~`@%/]/g) ?? []).length;
+  if (words.length < 3 || letters < 10) return true;
+  if (symbols > 0.05 * letters) return true;
+  if (CODE_KEYWORD.test(text)) return true;
+  const identifiers = words.filter((w) => /\p{Ll}\p{Lu}|\w_\w|\w\.\w+\(|@/u.test(w)).length;
+  return identifiers > 0.2 * words.length;
 }
 
 export interface LayoutOptions {
@@ -458,11 +568,12 @@ export function pageBlocks(page: PageContent, pageIndex: number, options: Layout
   const groups = buildBlocks(lines, rules, { width: page.width, lines, drawings });
   const blocks: Block[] = groups.map((group) => {
     const kept: Block['kept'] = new Map();
+    const literals: Block['literals'] = new Map();
     const nextId = { n: 0 };
     let text = '';
     const replaced: number[] = [];
     for (const line of group) {
-      const t = lineText(line, kept, nextId);
+      const t = lineText(line, kept, nextId, literals, options.script);
       replaced.push(...t.replaced);
       if (t.text === '') continue;
       if (text === '') text = t.text;
@@ -483,25 +594,48 @@ export function pageBlocks(page: PageContent, pageIndex: number, options: Layout
       group.length > 1
         ? (group[0]!.baseline - group[group.length - 1]!.baseline) / (group.length - 1)
         : 1.2 * size;
+    // The block's face: the font that draws most of its letters (a word in italics does not make a paragraph
+    // italic); its colour from that font's longest object.
+    const byFont = new Map<FontInfo, number>();
+    let mathLetters = 0;
+    let textLetters = 0;
+    for (const o of group.flatMap((l) => l.objects)) {
+      const n = o.text.match(/\p{L}/gu)?.length ?? 0;
+      if (n === 0) continue;
+      if (isSymbolFont(o)) mathLetters += n;
+      else {
+        textLetters += n;
+        byFont.set(o.font, (byFont.get(o.font) ?? 0) + n);
+      }
+    }
+    const font = [...byFont].sort((a, b) => b[1] - a[1])[0]?.[0] ?? group[0]!.objects[0]!.font;
     const main =
       group
         .flatMap((l) => l.objects)
-        .filter((o) => hasLetter(o.text))
+        .filter((o) => o.font === font)
         .sort((a, b) => b.text.length - a.text.length)[0] ?? group[0]!.objects[0]!;
-    const plain = text.replace(/\uE003\d+\uE001/g, '');
+    const plain = text.replace(/\uE003(\d+)\uE001/g, (_, id: string) => literals.get(Number(id)) ?? '');
+    const source = text.replace(/\uE003\d+\uE001/g, ' ');
     const rtl =
       RTL_CHAR.test(plain) &&
       [...plain].filter((c) => RTL_CHAR.test(c)).length * 2 >
         [...plain].filter((c) => /\p{L}/u.test(c)).length;
     const letters = hasLetter(plain);
-    const mono = group.every(lineMono);
-    const script = dominantScript(plain);
-    const translate = letters && !mono && (!options.script || script === options.script);
+    // Monospace is code only when it reads like code; a report printed from a terminal is prose.
+    const mono = group.every(lineMono) && looksLikeCode(plain);
+    // Formulas (most letters in math fonts) are left as drawn; so are blocks without a word in the source script
+    // (spans in other scripts are kept inside the blocks that are translated).
+    const translate =
+      letters &&
+      !mono &&
+      mathLetters <= textLetters &&
+      (options.script ? /\p{L}{2}/u.test(source) && hasLetter(source) : true);
     return {
       page: pageIndex,
       lines: group,
       text,
       kept,
+      literals,
       replaced,
       box,
       size,

@@ -153,6 +153,11 @@ const ERRORS: Record<number, string> = {
   6: 'a page is damaged',
 };
 
+const isRtl = (code: number) =>
+  (code >= 0x590 && code <= 0x8ff) ||
+  (code >= 0xfb1d && code <= 0xfdff) ||
+  (code >= 0xfe70 && code <= 0xfeff);
+
 /** The raw wasm exports: called directly, they skip the per-call argument conversion of the cwrap wrappers, which
  * dominated reading a text-heavy page (tens of thousands of calls). */
 type Exports = Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory };
@@ -271,10 +276,12 @@ export class PdfiumDocument {
     const codes = new Uint32Array(count);
     /** Non-space characters before index i (prefix sums). */
     const nonSpace = new Int32Array(count + 1);
+    let hasRtl = false;
     for (let i = 0; i < count; i++) {
       objs[i] = x.FPDFText_GetTextObject!(textPage, i);
       codes[i] = x.FPDFText_GetUnicode!(textPage, i) >>> 0;
       nonSpace[i + 1] = nonSpace[i]! + (codes[i] === 32 ? 0 : 1);
+      if (codes[i]! >= 0x590 && isRtl(codes[i]!)) hasRtl = true;
     }
     type State = { parts: string[]; last: number; posy: number };
     const states = new Map<number, State>();
@@ -310,6 +317,30 @@ export class PdfiumDocument {
     for (const [obj, st] of states) {
       if (st.last + 1 < count && codes[st.last + 1] === 32) st.parts.push(' ');
       out.set(obj, st.parts.join(''));
+    }
+    if (hasRtl) {
+      // On a line with right-to-left text the text page orders characters as that text reads, which turns the
+      // left-to-right objects beside it around ("Arabic:" becomes ":Arabic"): those are read left to right.
+      const chars = new Map<number, number[]>();
+      for (let i = 0; i < count; i++) {
+        const obj = objs[i]!;
+        if (!obj || codes[i] === 32) continue;
+        let list = chars.get(obj);
+        if (!list) chars.set(obj, (list = []));
+        list.push(i);
+      }
+      for (const [obj, list] of chars) {
+        if (list.some((i) => isRtl(codes[i]!))) continue;
+        const xs = list.map((i) => {
+          x.FPDFText_GetCharOrigin!(textPage, i, s, s + 8);
+          return this.f64(0);
+        });
+        if (xs.every((v, k) => k === 0 || v >= xs[k - 1]! - 0.01)) continue;
+        const order = list.map((i, k) => ({ i, x: xs[k]! })).sort((a, b) => a.x - b.x);
+        const text = order.map((c) => String.fromCodePoint(codes[c.i]!)).join('');
+        const had = out.get(obj) ?? '';
+        out.set(obj, (/^\s/.test(had) ? ' ' : '') + text + (/\s$/.test(had) ? ' ' : ''));
+      }
     }
     return out;
   }

@@ -53,22 +53,9 @@ let bidi: ReturnType<typeof bidiFactory> | undefined;
 function pieces(marked: string, block: Block, fonts: FontSet, faces: Face[]): Piece[] {
   const out: Piece[] = [];
   let pendingSpace = false;
-  for (const token of tokenize(marked)) {
-    if (token.kind === 'placeholder') {
-      const kept = block.kept.get(token.id);
-      if (!kept || out.some((p) => p.ph === token.id)) continue;
-      out.push({
-        text: OBJ,
-        ph: token.id,
-        width: kept.object.x1 - kept.object.x0,
-        breakBefore: false,
-        space: false,
-      });
-      pendingSpace = false;
-      continue;
-    }
-    if (token.kind !== 'text') continue;
-    for (const part of token.text.split(/(\s+)/)) {
+  const literalsSeen = new Set<number>();
+  const words = (text: string) => {
+    for (const part of text.split(/(\s+)/)) {
       if (part === '') continue;
       if (/^\s+$/.test(part)) {
         pendingSpace = true;
@@ -91,8 +78,38 @@ function pieces(marked: string, block: Block, fonts: FontSet, faces: Face[]): Pi
       });
       pendingSpace = false;
     }
+  };
+  for (const token of tokenize(marked)) {
+    if (token.kind === 'placeholder' && block.literals.has(token.id)) {
+      // A span in another script, drawn again as it was.
+      if (literalsSeen.has(token.id)) continue;
+      literalsSeen.add(token.id);
+      words(block.literals.get(token.id)!);
+      continue;
+    }
+    if (token.kind === 'placeholder') {
+      const kept = block.kept.get(token.id);
+      if (!kept || out.some((p) => p.ph === token.id)) continue;
+      out.push({
+        text: OBJ,
+        ph: token.id,
+        width: kept.object.x1 - kept.object.x0,
+        breakBefore: false,
+        space: false,
+      });
+      pendingSpace = false;
+      continue;
+    }
+    if (token.kind !== 'text') continue;
+    words(token.text);
   }
-  // Every kept object comes back even if the engine dropped its placeholder.
+  // Every kept span and object comes back even if the engine dropped its placeholder.
+  for (const [id, text] of block.literals) {
+    if (literalsSeen.has(id)) continue;
+    pendingSpace = true;
+    words(text);
+  }
+  // (objects)
   for (const [id, kept] of block.kept) {
     if (!out.some((p) => p.ph === id)) {
       out.push({

@@ -15,6 +15,7 @@ import keys from './keys.json';
 import glossaries from './glossaries.json';
 import desktop from './desktop.json';
 import localEngine from './local-engine.json';
+import customisation from './customisation.json';
 
-const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...translate, ...history, ...usage, ...keys, ...glossaries, ...desktop, ...localEngine };
+const en = { ...app, ...errors, ...settings, ...connections, ...firstRun, ...documents, ...translate, ...history, ...usage, ...keys, ...glossaries, ...desktop, ...localEngine, ...customisation };
 export default en;

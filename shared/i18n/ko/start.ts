@@ -8,6 +8,7 @@ import connections from './connections.json';
 import firstRun from './first-run.json';
 import desktop from './desktop.json';
 import localEngine from './local-engine.json';
+import customisation from './customisation.json';
 
-const catalog = { ...app, ...errors, ...translate, ...history, ...settings, ...connections, ...firstRun, ...desktop, ...localEngine };
+const catalog = { ...app, ...errors, ...translate, ...history, ...settings, ...connections, ...firstRun, ...desktop, ...localEngine, ...customisation };
 export default catalog;

@@ -12,6 +12,7 @@ import keys from './keys.json';
 import glossaries from './glossaries.json';
 import desktop from './desktop.json';
 import localEngine from './local-engine.json';
+import customisation from './customisation.json';
 
-const catalog = { ...app, ...errors, ...translate, ...history, ...documents, ...settings, ...connections, ...firstRun, ...usage, ...keys, ...glossaries, ...desktop, ...localEngine };
+const catalog = { ...app, ...errors, ...translate, ...history, ...documents, ...settings, ...connections, ...firstRun, ...usage, ...keys, ...glossaries, ...desktop, ...localEngine, ...customisation };
 export default catalog;

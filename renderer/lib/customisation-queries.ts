@@ -1,0 +1,67 @@
+/**
+ * Renderer: react-query hooks of the customisation domain (what the active connection offers of v3, its style rule
+ * lists and translation memories). Keys carry the connection id, so switching connections never shows another
+ * service's lists; `customisation.styleRulesChanged` refreshes the style rule lists.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Capabilities, LanguageFeatures } from '../../shared/ipc/contract-customisation.js';
+import { baseLanguage } from '../../shared/spec/languages.js';
+import { api, unwrap } from './api.js';
+import { useApiEvent } from './queries.js';
+
+export const customisationKeys = {
+  capabilities: (connectionId: string | null) => ['customisation.capabilities', connectionId] as const,
+  styleRules: (connectionId: string | null) => ['customisation.styleRules', connectionId] as const,
+  translationMemories: (connectionId: string | null) => ['customisation.translationMemories', connectionId] as const,
+};
+
+export function useCapabilities(connectionId: string | null) {
+  return useQuery({
+    queryKey: customisationKeys.capabilities(connectionId),
+    queryFn: () => unwrap(api().customisation.capabilities({})),
+    enabled: connectionId !== null,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useStyleRules(connectionId: string | null, enabled = true) {
+  const qc = useQueryClient();
+  useApiEvent(
+    'customisation.styleRulesChanged',
+    useCallback(() => void qc.invalidateQueries({ queryKey: ['customisation.styleRules'] }), [qc]),
+  );
+  return useQuery({
+    queryKey: customisationKeys.styleRules(connectionId),
+    queryFn: () => unwrap(api().customisation.styleRules()),
+    enabled: enabled && connectionId !== null,
+    staleTime: 60_000,
+  });
+}
+
+export function useTranslationMemories(connectionId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: customisationKeys.translationMemories(connectionId),
+    queryFn: () => unwrap(api().customisation.translationMemories()),
+    enabled: enabled && connectionId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * Whether `/v3/languages` says `code` has `feature` (as a source or a target). Undefined when the service does not
+ * answer /v3/languages (then the v2 rules decide) or does not list the language.
+ */
+export function hasFeature(
+  caps: Capabilities | undefined,
+  kind: 'text' | 'document',
+  code: string,
+  feature: string,
+): boolean | undefined {
+  const list: LanguageFeatures[] | null | undefined = caps?.[kind];
+  if (!list || !code) return undefined;
+  const c = code.toUpperCase();
+  const l = list.find((x) => x.code === c) ?? list.find((x) => x.code === baseLanguage(c));
+  if (!l) return undefined;
+  return l.features.includes(feature);
+}

@@ -1,0 +1,394 @@
+/**
+ * Layout checks of the in-place PDF translation (vitest, service formats), on every PDF of ../shared/real-documents
+ * that is to be translated and on fixtures made here (pseudo translator: upper case in brackets, about as long as
+ * Spanish):
+ *  - no two text boxes drawn on a page overlap that did not overlap in the source (a translation over another
+ *    translation, or over text left as it was);
+ *  - every translated block is drawn in its source's face class (serif/sans/mono, bold, italic), the source class
+ *    read from a table of the corpus's font names labelled by hand (below), not from the code under test;
+ *  - separate-line fixtures (a form, a list, a label/value table) keep one block per source line while a
+ *    paragraph's lines still join.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { pseudo } from '../markup/test-support.js';
+import { missingFonts } from './fonts.js';
+import { translatePdfInPlace } from './index.js';
+import type { Analysis, DrawnBlock } from './index.js';
+import { classOfFace, faceClassName, overlaps } from './layout-checks.js';
+import type { FaceClass } from './layout-checks.js';
+import type { Block } from './layout.js';
+
+const fontsMissing = missingFonts();
+
+/** Face classes of the fonts in the corpus and the fixtures, labelled by hand (looked at on the rendered pages and
+ * by the family's published design). Symbol and math fonts are absent on purpose: their blocks are not checked. */
+const S = (family: FaceClass['family'], bold = false, italic = false): FaceClass => ({
+  family,
+  bold,
+  italic,
+});
+const LABELLED: Array<[RegExp, FaceClass]> = [
+  [
+    /^(Helvetica|HelveticaNeue|ArialMT|ArialUnicodeMS|Arial|Calibri|Calibri-Light|LiberationSans|TestSans|MyriadPro-Regular|CenturyGothic|DejaVuSans)$/,
+    S('sans'),
+  ],
+  [
+    /^(Helvetica-Bold|Arial-BoldMT|Arial-Black|Calibri-Bold|LiberationSans-Bold|MyriadPro-Bold|CenturyGothic-Bold|TrebuchetMS-Bold|SAMSUNGCARDNum-Bold)$/,
+    S('sans', true),
+  ],
+  [/^(CenturyGothic-BoldItalic|Helvetica-BoldOblique)$/, S('sans', true, true)],
+  [/^(Helvetica-Oblique)$/, S('sans', false, true)],
+  // Korean gothic faces (YoonGothic 740 regular, 770/780 and SD Gothic Neo fBd heavier).
+  [/^(YoonGothicPro740)$/, S('sans')],
+  [/^(YoonGothicPro7[78]0|SDGothicNeoc-fBd)$/, S('sans', true)],
+  [
+    /^(TimesNewRomanPSMT|Times-Roman|LiberationSerif|NimbusRomNo9L-Regu|CMR\d+|Melior|NPSRawlinsonOT-(Book|Medium))$/,
+    S('serif'),
+  ],
+  [
+    /^(TimesNewRomanPS-BoldMT|Times-Bold|NimbusRomNo9L-Medi|CMBX\d+|Melior-Bold|NPSRawlinsonOT-(Bold|Bold-SC700|Heavy))$/,
+    S('serif', true),
+  ],
+  [
+    /^(TimesNewRomanPS-ItalicMT|Times-Italic|NimbusRomNo9L-ReguItal|Melior-Italic|NPSRawlinsonOT-MedItalic|CMTI\d+)$/,
+    S('serif', false, true),
+  ],
+  [
+    /^(TimesNewRomanPS-BoldItalicMT|Times-BoldItalic|NimbusRomNo9L-MediItal|NPSRawlinsonOT-BoldItalic)$/,
+    S('serif', true, true),
+  ],
+  [/^(CourierNewPSMT|Courier|NimbusMonL-Regu|CMTT\d+)$/, S('mono')],
+  [/^(Courier-Bold|NimbusMonL-Bold)$/, S('mono', true)],
+  [/^(Courier-Oblique|NimbusMonL-ReguObli)$/, S('mono', false, true)],
+];
+/** Fonts that carry no face class a reader would see in running text (symbols, math, dingbats). */
+const UNCLASSED = /^(Symbol|SymbolMT|ZapfDingbats|Dingbats|OpenSymbol|CM(SY|MI|EX)\d+|MS[AB]M\d+)$/;
+
+function labelOf(name: string): FaceClass | 'unclassed' | undefined {
+  if (UNCLASSED.test(name)) return 'unclassed';
+  return LABELLED.find(([re]) => re.test(name))?.[1];
+}
+
+/** The source font of a block: the one that draws most of its letters. */
+function sourceFont(block: Block): string {
+  const letters = new Map<string, number>();
+  for (const line of block.lines)
+    for (const o of line.objects)
+      if (!UNCLASSED.test(o.font.name))
+        letters.set(o.font.name, (letters.get(o.font.name) ?? 0) + (o.text.match(/\p{L}/gu)?.length ?? 0));
+  return [...letters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'Symbol';
+}
+
+interface Checked {
+  pages: Analysis['pages'];
+  drawn: DrawnBlock[];
+  units: string[];
+}
+
+async function translate(input: Uint8Array, sourceLang?: string): Promise<Checked> {
+  const dir = await mkdtemp(join(tmpdir(), 'verso-pdf-checks-'));
+  try {
+    await writeFile(join(dir, 'in.pdf'), input);
+    const units: string[] = [];
+    let seen: { pages: Analysis['pages']; drawn: DrawnBlock[] } | undefined;
+    await translatePdfInPlace(
+      join(dir, 'in.pdf'),
+      join(dir, 'out.pdf'),
+      {
+        targetLang: 'ES',
+        sourceLang,
+        translate: async (batch) => {
+          units.push(...batch);
+          return batch.map(pseudo);
+        },
+      },
+      (pages, drawn) => (seen = { pages, drawn }),
+    );
+    return { ...seen!, units };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Blocks drawn in another face class than their source's, and fonts missing from the table. */
+function faceProblems(drawn: DrawnBlock[]): string[] {
+  const problems: string[] = [];
+  for (const d of drawn) {
+    const name = sourceFont(d.block);
+    const label = labelOf(name);
+    if (label === 'unclassed') continue;
+    if (!label) {
+      // Names PDFium cannot decode (GBK names of Chinese fonts) have no label a reader could check.
+      if (!/^[\x20-\x7e]+$/.test(name)) continue;
+      problems.push(`font ${name} is not labelled`);
+      continue;
+    }
+    const face = d.faces.map(classOfFace).find((c) => c !== undefined);
+    if (!face) continue;
+    if (faceClassName(face) !== faceClassName(label))
+      problems.push(
+        `p${d.page + 1} "${d.block.text.slice(0, 40)}" (${name}): ${faceClassName(label)} drawn as ${faceClassName(face)}`,
+      );
+  }
+  return [...new Set(problems)];
+}
+
+// ---- fixtures ----
+
+async function fixture(draw: (page: PDFPage, fonts: Record<string, PDFFont>) => void): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const fonts = {
+    helv: await doc.embedFont(StandardFonts.Helvetica),
+    helvBold: await doc.embedFont(StandardFonts.HelveticaBold),
+    times: await doc.embedFont(StandardFonts.TimesRoman),
+    timesItalic: await doc.embedFont(StandardFonts.TimesRomanItalic),
+    timesBold: await doc.embedFont(StandardFonts.TimesRomanBold),
+    courier: await doc.embedFont(StandardFonts.Courier),
+  };
+  draw(doc.addPage([595, 842]), fonts);
+  return doc.save();
+}
+
+/** A form: labels with fields to their right, a radio group and check boxes (as LibreOffice prints one). */
+const FORM_LINES = [
+  'First Name',
+  'Last Name',
+  'Birthday',
+  'Gender:',
+  'Female',
+  'Male',
+  'Agree to privacy policy',
+  'Other',
+];
+const form = () =>
+  fixture((page, { helv }) => {
+    const text = (t: string, x: number, y: number) => page.drawText(t, { x, y, size: 10, font: helv });
+    const field = (x: number, y: number) =>
+      page.drawRectangle({
+        x,
+        y: y - 4,
+        width: 180,
+        height: 16,
+        borderColor: rgb(0.5, 0.5, 0.5),
+        borderWidth: 0.7,
+      });
+    text('First Name', 60, 740);
+    field(150, 740);
+    text('Last Name', 60, 716);
+    field(150, 716);
+    text('Birthday', 60, 692);
+    field(150, 692);
+    text('Gender:', 60, 660);
+    page.drawCircle({ x: 120, y: 663.5, size: 4, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    text('Female', 128, 660);
+    page.drawCircle({ x: 180, y: 663.5, size: 4, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    text('Male', 188, 660);
+    page.drawRectangle({ x: 60, y: 628, width: 8, height: 8, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    text('Agree to privacy policy', 74, 629);
+    page.drawRectangle({ x: 60, y: 614, width: 8, height: 8, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    text('Other', 74, 615);
+  });
+
+const LIST_ITEMS = [
+  'Bring your own laptop.',
+  'Lunch is served at noon.',
+  'The talks are recorded.',
+  'Slides are shared afterwards.',
+];
+const SHORT_LINES = ['Doors open at six.', 'Dinner starts at seven.', 'The bar closes at midnight.'];
+const PARAGRAPH = [
+  'The conference brings together researchers from many',
+  'fields who share an interest in the way documents are',
+  'written, translated and read by people all over the',
+  'world, and it has done so every year since its start.',
+];
+/** A bulleted list of one-line sentences, lines that each end a sentence, and a paragraph whose lines join. */
+const list = () =>
+  fixture((page, { times }) => {
+    LIST_ITEMS.forEach((item, i) => {
+      page.drawText('\u2022', { x: 60, y: 760 - 14 * i, size: 11, font: times });
+      page.drawText(item, { x: 72, y: 760 - 14 * i, size: 11, font: times });
+    });
+    SHORT_LINES.forEach((line, i) => page.drawText(line, { x: 60, y: 680 - 14 * i, size: 11, font: times }));
+    PARAGRAPH.forEach((line, i) => page.drawText(line, { x: 60, y: 600 - 14 * i, size: 11, font: times }));
+  });
+
+const TABLE = [
+  ['Name', 'Maria Lopez'],
+  ['Address', 'Oak Street, Springfield'],
+  ['Occupation', 'Civil engineer'],
+  ['Status', 'Approved by the board'],
+];
+/** A label/value table without rules: labels in bold, values at one left edge, one row per line. */
+const table = () =>
+  fixture((page, { helv, helvBold }) => {
+    TABLE.forEach(([label, value], i) => {
+      page.drawText(label!, { x: 60, y: 760 - 15 * i, size: 10, font: helvBold });
+      page.drawText(value!, { x: 170, y: 760 - 15 * i, size: 10, font: helv });
+    });
+  });
+
+/** A page of every face class: a serif italic title, serif body, a sans bold heading, monospace prose. */
+const faces = () =>
+  fixture((page, { times, timesItalic, timesBold, helvBold, courier }) => {
+    page.drawText('On the Reading of Old Letters', { x: 60, y: 780, size: 18, font: timesItalic });
+    page.drawText('Summary of the findings', { x: 60, y: 740, size: 12, font: helvBold });
+    [
+      'Letters kept in the archive were read again by two',
+      'people who had not seen them before this year.',
+    ].forEach((line, i) => page.drawText(line, { x: 60, y: 720 - 13 * i, size: 11, font: times }));
+    page.drawText('A bold remark stands here.', { x: 60, y: 670, size: 11, font: timesBold });
+    ['The printer reported that all pages were', 'printed and the queue is now empty again.'].forEach(
+      (line, i) => page.drawText(line, { x: 60, y: 630 - 12 * i, size: 10, font: courier }),
+    );
+  });
+
+/** "Hello World" in other scripts after English labels: the Russian line one text object, the Arabic and Chinese
+ * ones a label and a text object each. */
+const helloWorld = async () => {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const dejavu = await doc.embedFont(readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'), {
+    subset: true,
+  });
+  const cjk = await doc.embedFont(readFileSync('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'), {
+    subset: true,
+  });
+  const page = doc.addPage([595, 842]);
+  page.drawText('Hello World', { x: 60, y: 780, size: 14, font: dejavu });
+  // Arabic in visual order (as PDF writers place the shaped glyphs), after its label.
+  page.drawText('Arabic:', { x: 60, y: 740, size: 11, font: dejavu });
+  page.drawText([...'مرحبا بالعالم'].reverse().join(''), { x: 104, y: 740, size: 11, font: dejavu });
+  page.drawText('Russian: Привет, мир', { x: 60, y: 720, size: 11, font: dejavu });
+  page.drawText('Chinese (traditional):', { x: 60, y: 700, size: 11, font: dejavu });
+  page.drawText('你好世界', { x: 180, y: 700, size: 11, font: cjk });
+  return doc.save();
+};
+
+describe.skipIf(fontsMissing.length > 0)('PDF layout checks on fixtures', () => {
+  it(
+    'keeps spans in other scripts as they were and translates the labels beside them',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'verso-pdf-scripts-'));
+      try {
+        const { units, pages, drawn } = await translate(await helloWorld(), 'EN');
+        const labels = units.map((u) => u.replace(/\uE003\d+\uE001/g, '').trim()).sort();
+        expect(labels).toEqual(['Arabic:', 'Chinese (traditional):', 'Hello World', 'Russian:']);
+        expect(units.join(' ')).not.toMatch(/[\u0600-\u06FF\u0400-\u04FF\u4E00-\u9FFF]/u);
+        expect(overlaps(pages, drawn)).toEqual([]);
+        // The Arabic and Russian spans are drawn again after the translated labels (the pseudo engine upper-cases
+        // only what it is sent).
+        const out = drawn.map((d) => d.translation).join(' ');
+        expect(out).toContain('[ARABIC:');
+        expect(out).toContain('[RUSSIAN:');
+        const page = drawn.find((d) => d.translation.startsWith('[ARABIC'))!;
+        // The Arabic span is drawn again as read from its object.
+        const arabic = page.block.lines
+          .flatMap((l) => l.objects)
+          .find((o) => /[\u0600-\u06FF]/u.test(o.text))!;
+        expect([...page.block.literals.values()]).toEqual([arabic.text.trim()]);
+        expect([...drawn.find((d) => d.translation.startsWith('[RUSSIAN'))!.block.literals.values()]).toEqual(
+          ['Привет, мир'],
+        );
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('a form keeps one block per label: fields, radio buttons and check boxes separate them', async () => {
+    const { units, pages, drawn } = await translate(await form(), 'EN');
+    expect(units.slice().sort()).toEqual(FORM_LINES.slice().sort());
+    expect(overlaps(pages, drawn)).toEqual([]);
+  });
+
+  it('a list, lines that each end a sentence and a label/value table keep their lines; a paragraph joins', async () => {
+    const a = await translate(await list(), 'EN');
+    expect(a.units.slice().sort()).toEqual([...LIST_ITEMS, ...SHORT_LINES, PARAGRAPH.join(' ')].sort());
+    expect(overlaps(a.pages, a.drawn)).toEqual([]);
+    const b = await translate(await table(), 'EN');
+    expect(b.units.slice().sort()).toEqual(TABLE.flat().sort());
+    expect(overlaps(b.pages, b.drawn)).toEqual([]);
+  });
+
+  it('every block keeps its face class (serif italic title, serif body, sans bold, monospace prose)', async () => {
+    const { drawn } = await translate(await faces(), 'EN');
+    expect(drawn.length).toBe(5);
+    expect(faceProblems(drawn)).toEqual([]);
+  });
+});
+
+const REAL = join(import.meta.dirname, '../../../../shared/real-documents');
+const manifest = existsSync(join(REAL, 'MANIFEST.tsv'))
+  ? readFileSync(join(REAL, 'MANIFEST.tsv'), 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'))
+      .filter((c) => c[0]?.endsWith('.pdf') && c[8] === 'translate')
+  : [];
+if (manifest.length === 0) console.warn(`Real-PDF layout checks skipped: ${REAL}/MANIFEST.tsv is absent.`);
+const SKIP = new Map([
+  ['Unstructured-IO__pdf2image-memory-error-test-400p.pdf', '400 pages, covered by bench/pdf-layout.ts'],
+]);
+for (const [name, why] of SKIP) console.warn(`Real-PDF layout checks skipped for ${name}: ${why}.`);
+
+/** Overlaps not fixed yet (count before this work → now), each with why: a ratchet, not a pass. */
+const KNOWN_OVERLAPS = new Map<string, [number, string]>([
+  [
+    'apache__testPDF_protected.pdf',
+    [2, '22 → 2: chart captions set in their own box still reach the "(a)" labels beside them'],
+  ],
+  [
+    'apache__testPDF_XFA_govdocs1_258578.pdf',
+    [2, '3 → 2: drop-cap initials ("R", "a") inside a word of the next line'],
+  ],
+  [
+    'docling-project__right_to_left_01.pdf',
+    [1, '1 → 1: an Arabic paragraph over a line of letters PDFium reads apart'],
+  ],
+  [
+    'jsvine__federal-register-2020-17221.pdf',
+    [18, '25 → 18: run-in headings ("Mail:") sharing a line with the next block'],
+  ],
+  ['Unstructured-IO__fr_olap.pdf', [4, '49 → 4: paragraphs around display formulas']],
+  [
+    'Unstructured-IO__multi-column.pdf',
+    [16, '48 → 16: run-in headings ("Encoders") sharing a line with the next block'],
+  ],
+]);
+
+describe.skipIf(fontsMissing.length > 0 || manifest.length === 0)(
+  'PDF layout checks on the real PDFs',
+  () => {
+    for (const row of manifest.filter((c) => !SKIP.has(c[0]!))) {
+      const [name, , , , , , source] = row as string[];
+      let result: Promise<Checked> | undefined;
+      const run = () =>
+        (result ??= translate(
+          new Uint8Array(readFileSync(join(REAL, name!))),
+          source && source !== '-' ? source : undefined,
+        ));
+      it(`${name}: no text drawn over text`, { timeout: 120_000 }, async () => {
+        const { pages, drawn } = await run();
+        const found = overlaps(pages, drawn);
+        const known = KNOWN_OVERLAPS.get(name!);
+        if (known) {
+          // Not fixed yet: the count may only go down.
+          console.warn(`${name}: ${found.length} overlaps left (at most ${known[0]}): ${known[1]}`);
+          expect(found.length).toBeLessThanOrEqual(known[0]);
+        } else expect(found).toEqual([]);
+      });
+      it(`${name}: every block in its source's face class`, { timeout: 120_000 }, async () => {
+        expect(faceProblems((await run()).drawn)).toEqual([]);
+      });
+    }
+  },
+);
