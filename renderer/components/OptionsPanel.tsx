@@ -17,12 +17,13 @@ import {
   glossaryAvailability,
   dictionaryForPair,
   glossaryMatchesPair,
+  tagHandlingAvailability,
   tagOptionsAvailability,
   xmlTagOptionsAvailability,
   type Availability,
   type Msg,
 } from '../lib/translate-rules.js';
-import { ruleContext, type DraftProblems } from '../lib/translate-request.js';
+import { ruleContext, type DraftProblems, type PairLacks } from '../lib/translate-request.js';
 import { useMsg } from '../screens/translate/use-msg.js';
 import { LOCAL_ENGINE_IGNORES, optionsSummary } from '../screens/translate/options-summary.js';
 import { ErrorAlert } from './ErrorAlert.js';
@@ -34,6 +35,8 @@ export interface OptionsPanelProps {
   options: DraftOptions;
   problems: DraftProblems;
   targetSupportsFormality: boolean | undefined;
+  /** What /v3/languages says the pair lacks (glossary, tag handling): those options are off, with the reason. */
+  pairLacks?: PairLacks;
   glossaries: GlossaryView[] | undefined;
   glossariesError: unknown;
   /** The active connection is the local engine (which ignores formality, model, context and instructions). */
@@ -75,6 +78,7 @@ export function OptionsPanel({
   options: o,
   problems,
   targetSupportsFormality,
+  pairLacks,
   glossaries,
   glossariesError,
   local,
@@ -87,10 +91,11 @@ export function OptionsPanel({
   const msg = useMsg();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
-  const ctx = ruleContext(o, targetSupportsFormality);
+  const ctx = ruleContext(o, targetSupportsFormality, pairLacks);
   const formality = formalityAvailability(ctx);
   const glossary = glossaryAvailability(ctx);
   const instructions = customInstructionsAvailability(ctx);
+  const tagHandling = tagHandlingAvailability(ctx);
   const tags = tagOptionsAvailability(ctx);
   const xmlTags = xmlTagOptionsAvailability(ctx);
   const matching = (glossaries ?? []).filter((g) => glossaryMatchesPair(g, o.sourceLang, o.targetLang));
@@ -322,13 +327,16 @@ export function OptionsPanel({
             <label htmlFor={id('tags')}>{t('translate.options.tags')}</label>
             <select
               id={id('tags')}
-              value={o.tagHandling}
+              value={ctx.tagHandling}
+              disabled={!tagHandling.enabled}
+              aria-describedby={tagHandling.enabled ? undefined : id('tags-reason')}
               onChange={(e) => onChange({ tagHandling: e.target.value as DraftOptions['tagHandling'] })}
             >
               <option value="">{t('translate.options.tags.plain')}</option>
               <option value="xml">{t('translate.options.tags.xml')}</option>
               <option value="html">{t('translate.options.tags.html')}</option>
             </select>
+            <Reason id={id('tags-reason')} availability={tagHandling} set={o.tagHandling !== ''} />
           </div>
           <div className="field">
             <label htmlFor={id('tag-version')}>{t('translate.options.tagVersion')}</label>

@@ -65,3 +65,16 @@ export function hasFeature(
   if (!l) return undefined;
   return l.features.includes(feature);
 }
+
+/**
+ * The languages among `codes` (the pair: source where chosen, and the targets) that `/v3/languages` lists WITHOUT
+ * `feature`. Empty where it does not answer or does not list them: then nothing is disabled on its word.
+ */
+export function lackingFeature(
+  caps: Capabilities | undefined,
+  kind: 'text' | 'document',
+  codes: readonly string[],
+  feature: string,
+): string[] {
+  return codes.filter((c) => c !== '' && hasFeature(caps, kind, c, feature) === false);
+}

@@ -22,12 +22,22 @@ import {
 /** The options as sent over IPC (input side of the contract's schema). */
 export type OptionsInput = CallInput<'translate.run'>['options'];
 
-export function ruleContext(o: DraftOptions, targetSupportsFormality?: boolean): RuleContext {
+/** What /v3/languages says the pair lacks (see `RuleContext`); absent where it does not answer. */
+export interface PairLacks {
+  glossary?: readonly string[];
+  tagHandling?: readonly string[];
+}
+
+export function ruleContext(o: DraftOptions, targetSupportsFormality?: boolean, lacks: PairLacks = {}): RuleContext {
+  const noTags = Boolean(lacks.tagHandling?.length);
   return {
     sourceLang: o.sourceLang,
     targetLang: o.targetLang,
-    tagHandling: o.tagHandling,
+    // Tag handling the pair does not support is not in effect: the tag options that depend on it follow.
+    tagHandling: noTags ? '' : o.tagHandling,
     ...(targetSupportsFormality === undefined ? {} : { targetSupportsFormality }),
+    ...(lacks.glossary?.length && { lacksGlossary: lacks.glossary }),
+    ...(noTags && { lacksTagHandling: lacks.tagHandling }),
   };
 }
 
@@ -53,8 +63,8 @@ export function draftProblems(o: DraftOptions): DraftProblems {
   return out;
 }
 
-export function buildTranslateOptions(o: DraftOptions, targetSupportsFormality?: boolean): OptionsInput {
-  const ctx = ruleContext(o, targetSupportsFormality);
+export function buildTranslateOptions(o: DraftOptions, targetSupportsFormality?: boolean, lacks: PairLacks = {}): OptionsInput {
+  const ctx = ruleContext(o, targetSupportsFormality, lacks);
   const out: OptionsInput = { targetLang: o.targetLang, showBilledCharacters: true };
   if (o.sourceLang) out.sourceLang = o.sourceLang;
   if (o.context.trim()) out.context = o.context;
@@ -76,8 +86,8 @@ export function buildTranslateOptions(o: DraftOptions, targetSupportsFormality?:
   if (instructions.length && customInstructionsAvailability(ctx).enabled)
     out.customInstructions = instructions;
   if (o.protect) out.protect = o.protect === 'on';
-  if (o.tagHandling) {
-    out.tagHandling = o.tagHandling;
+  if (ctx.tagHandling) {
+    out.tagHandling = ctx.tagHandling;
     if (o.tagHandlingVersion && tagOptionsAvailability(ctx).enabled)
       out.tagHandlingVersion = o.tagHandlingVersion;
     if (xmlTagOptionsAvailability(ctx).enabled) {

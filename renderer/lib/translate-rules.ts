@@ -20,6 +20,8 @@ export interface Msg {
   id: MessageId;
   values?: MessageValues;
   lang?: string;
+  /** Further language codes the message names, by placeholder (`{source}`, `{target}`), written in the UI language. */
+  langs?: Record<string, string>;
 }
 
 export interface Availability {
@@ -37,6 +39,12 @@ export interface RuleContext {
   tagHandling: '' | 'xml' | 'html';
   /** From the languages call: whether the target reports `supports_formality` (falls back to the spec table). */
   targetSupportsFormality?: boolean;
+  /**
+   * Where /v3/languages answers: the languages of the pair it lists WITHOUT the `glossary` / `tag_handling` feature
+   * (empty or absent = supported, or not known: then the options stay as they are).
+   */
+  lacksGlossary?: readonly string[];
+  lacksTagHandling?: readonly string[];
 }
 
 export function formalityAvailability(ctx: RuleContext): Availability {
@@ -49,7 +57,19 @@ export function glossaryAvailability(ctx: RuleContext): Availability {
   if (!ctx.sourceLang) {
     return { enabled: false, reason: { id: 'translate.rule.glossaryNeedsSource' } };
   }
+  if (ctx.lacksGlossary?.length) {
+    return {
+      enabled: false,
+      reason: { id: 'customisation.features.glossaryUnsupported', langs: { source: ctx.sourceLang, target: ctx.targetLang } },
+    };
+  }
   return on;
+}
+
+/** Tag handling itself (XML/HTML): off where /v3/languages lists a language of the pair without `tag_handling`. */
+export function tagHandlingAvailability(ctx: RuleContext): Availability {
+  const lacking = ctx.lacksTagHandling?.[0];
+  return lacking ? { enabled: false, reason: { id: 'customisation.features.tagHandlingUnsupported', lang: lacking } } : on;
 }
 
 export function customInstructionsAvailability(ctx: RuleContext): Availability {

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LanguageBar } from '../components/LanguageBar.js';
-import { hasFeature, useCapabilities } from '../lib/customisation-queries.js';
+import { hasFeature, lackingFeature, useCapabilities } from '../lib/customisation-queries.js';
 import { OptionsPanel } from '../components/OptionsPanel.js';
 import { SegmentedRadio } from '../components/SegmentedRadio.js';
 import { SinglePane } from '../components/SinglePane.js';
@@ -21,7 +21,7 @@ import type { TranslatePrefs } from '../../shared/ipc/contract-translate.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, ApiError, unwrap } from '../lib/api.js';
 import { glossaryMatchesPair } from '../lib/translate-rules.js';
-import { buildTranslateOptions, draftProblems } from '../lib/translate-request.js';
+import { buildTranslateOptions, draftProblems, type PairLacks } from '../lib/translate-request.js';
 import {
   keys,
   useConnections,
@@ -171,6 +171,14 @@ export default function TranslateScreen() {
   const targetSupportsFormality =
     hasFeature(capabilities.data, 'text', options.targetLang, 'formality') ??
     targetList?.find((l) => l.code.toUpperCase() === options.targetLang.toUpperCase())?.supportsFormality;
+  // Glossaries and tag handling: off for a pair /v3/languages lists without them (unchanged where it does not answer).
+  const pairLangs = [options.sourceLang, options.targetLang];
+  const glossaryLacks = lackingFeature(capabilities.data, 'text', pairLangs, 'glossary').join();
+  const tagLacks = lackingFeature(capabilities.data, 'text', pairLangs, 'tag_handling').join();
+  const lacks = useMemo<PairLacks>(
+    () => ({ glossary: glossaryLacks ? glossaryLacks.split(',') : [], tagHandling: tagLacks ? tagLacks.split(',') : [] }),
+    [glossaryLacks, tagLacks],
+  );
 
   // Glossaries that no longer fit the pair (languages changed) are not sent; unknown ids are not sent either.
   const withGlossaries = useMemo<DraftOptions>(() => {
@@ -216,8 +224,8 @@ export default function TranslateScreen() {
   const join = wrapped && options.splitSentences === '' && (joinChoice ?? joinDefault);
   const wireOptions = useMemo(
     () =>
-      buildTranslateOptions(join ? { ...effective, splitSentences: 'nonewlines' } : effective, targetSupportsFormality),
-    [effective, targetSupportsFormality, join],
+      buildTranslateOptions(join ? { ...effective, splitSentences: 'nonewlines' } : effective, targetSupportsFormality, lacks),
+    [effective, targetSupportsFormality, join, lacks],
   );
 
   const auto = settings.data?.translateAsYouType ?? true;
@@ -475,6 +483,7 @@ export default function TranslateScreen() {
         options={options}
         problems={problems}
         targetSupportsFormality={targetSupportsFormality}
+        pairLacks={lacks}
         glossaries={glossaries.data}
         glossariesError={glossaries.error}
         local={connection?.kind === 'local'}

@@ -17,6 +17,7 @@ import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
 import { StyleTmPicker } from '../../components/StyleTmPicker.js';
+import { lackingFeature, useCapabilities } from '../../lib/customisation-queries.js';
 import { openGlossaryEditor } from '../glossaries/open-editor.js';
 import { useBatchField } from './batch-store.js';
 import { useDropStore } from './drop-store.js';
@@ -157,6 +158,11 @@ export function DocumentsView() {
   const hasImage = okFiles.some((x) => x.image);
   const targetList = useMemo(() => targets.data?.languages ?? [], [targets.data]);
   const formalityOk = targetLangs.length > 0 && targetLangs.every((c) => targetList.find((l) => l.code === c)?.supportsFormality);
+  // Where /v3/languages answers, a pair it lists without `glossary` gets none (the reason says so); else unchanged.
+  const caps = useCapabilities(activeId);
+  const glossaryLacks = sourceLang ? lackingFeature(caps.data, 'document', [sourceLang, ...targetLangs], 'glossary') : [];
+  const glossaryOff = glossaryLacks.length > 0;
+  const lackingTargets = targetLangs.filter((c) => glossaryLacks.includes(c));
   // A multilingual glossary fits when one of its dictionaries does.
   const pairGlossaries = (glossaries.data ?? []).filter(
     (g) =>
@@ -175,7 +181,7 @@ export function DocumentsView() {
             targetLangs,
             ...(sourceLang && { sourceLang }),
             ...(formalityOk && formality !== 'default' && { formality: formality as 'more' }),
-            ...(glossaryIds.length && sourceLang && { glossaryIds }),
+            ...(glossaryIds.length && sourceLang && !glossaryOff && { glossaryIds }),
             ...(styleId.trim() && { styleId: styleId.trim() }),
             ...(tmId.trim() && { translationMemoryId: tmId.trim(), translationMemoryThreshold: tmThreshold }),
             ...(hasPdf && pdfToDocx && { outputFormat: 'docx' as const }),
@@ -361,6 +367,13 @@ export function DocumentsView() {
               <span className="field-label">{t('documents.glossaries')}</span>
               {!sourceLang ? (
                 <p className="doc-note">{t('documents.glossariesNeedSource')}</p>
+              ) : glossaryOff ? (
+                <p className={glossaryIds.length ? 'doc-note reason' : 'doc-note'}>
+                  {t('customisation.features.glossaryUnsupported', {
+                    source: f.languageName(sourceLang),
+                    target: f.list((lackingTargets.length ? lackingTargets : targetLangs).map((c) => f.languageName(c))),
+                  })}
+                </p>
               ) : pairGlossaries.length === 0 ? (
                 <p className="doc-note">{t('documents.glossariesNone')}</p>
               ) : (

@@ -38,7 +38,7 @@ export function optionsSummary(o: DraftOptions, ctx: RuleContext, ignored: reado
   const ci = o.customInstructions.filter((s) => s.trim() !== '').length;
   if (ci && customInstructionsAvailability(ctx).enabled)
     put('customInstructions', { id: 'translate.options.sum.instructions', values: { count: ci } });
-  if (o.tagHandling) put(null, { id: 'translate.options.sum.tags', values: { value: o.tagHandling.toUpperCase() } });
+  if (ctx.tagHandling) put(null, { id: 'translate.options.sum.tags', values: { value: ctx.tagHandling.toUpperCase() } });
   if (o.splitSentences) put(null, { id: `translate.options.split.${o.splitSentences}` });
   if (o.preserveFormatting) put(null, { id: 'translate.options.sum.preserve' });
   return { inEffect, noEffect };

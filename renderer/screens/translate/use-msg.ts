@@ -7,7 +7,12 @@ export function useMsg(): (m: Msg) => string {
   const t = useT();
   const f = useFormat();
   return useCallback(
-    (m: Msg) => t(m.id, { ...m.values, ...(m.lang !== undefined && { language: f.languageName(m.lang) }) }),
+    (m: Msg) =>
+      t(m.id, {
+        ...m.values,
+        ...(m.lang !== undefined && { language: f.languageName(m.lang) }),
+        ...Object.fromEntries(Object.entries(m.langs ?? {}).map(([k, code]) => [k, f.languageName(code)])),
+      }),
     [t, f],
   );
 }
