@@ -1,8 +1,10 @@
 /**
  * E2E (issue 22, app side): placeholders and code come back as they went, through the web harness against the local
- * service with the pseudo engine (which changes every letter, so a span it was given shows changed). With protection
- * off for one request, the pseudo engine mangles `{count}` and the QA flag says it is missing; Segments mode flags
- * the row and exports the flags as a column. Screens are axe-checked in light and dark; with
+ * service with the pseudo engine (which changes every letter, so a span it was given shows changed). The local
+ * service keeps placeholders itself too (service side of issue 22), so to see a translation that lost one, the
+ * tests use what a real account can have: a translation memory whose entry dropped the placeholder. With protection
+ * off for the request (the memory matches the plain sentence), the QA flag says `{count}` is missing; Segments mode
+ * flags the row and exports the flags as a column. Screens are axe-checked in light and dark; with
  * VERSO_DOCS_SCREENSHOTS=1 the spec writes docs/protect-*.png (light and dark, 1280×800 and 900×700).
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -12,11 +14,22 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { addHostedKey, openOptions, output, pickLanguages, sourceBox } from './helpers.js';
+import type { TestService } from './fixtures.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Each test drives the whole app; the screenshots (4 sizes × schemes per screen) take longer on a shared machine.
 test.describe.configure({ timeout: process.env.VERSO_DOCS_SCREENSHOTS === '1' ? 600_000 : 240_000 });
 const SOURCE = 'Delete {count} items from /home/anna/.config/verso/settings.json? Set COMPANY_CODE first.';
+
+/** A translation memory on the test account whose entries lost their placeholders (as a careless import can). */
+async function lossyMemory(service: TestService, name: string, target: string, entries: string): Promise<void> {
+  const res = await service.request('/v3/translation_memories', {
+    key: service.keys.pro_key,
+    method: 'POST',
+    body: { name, source_language: 'en', target_language: target, entries },
+  });
+  expect(res.ok, `POST /v3/translation_memories: ${res.status}`).toBe(true);
+}
 
 async function shots(page: Page, name: string): Promise<void> {
   if (process.env.VERSO_DOCS_SCREENSHOTS !== '1') return;
@@ -39,6 +52,12 @@ test('Text mode: protected spans are marked in the source and come back intact; 
   verso: { page },
   service,
 }) => {
+  await lossyMemory(
+    service,
+    'Old memory',
+    'de',
+    'Delete {count} items from /home/anna/.config/verso/settings.json?\tElemente löschen?\nSet COMPANY_CODE first.\tZuerst den Code setzen.\n',
+  );
   await addHostedKey(page, service.keys.pro_key);
   await pickLanguages(page, 'EN', 'DE');
   await sourceBox(page).fill(SOURCE);
@@ -62,9 +81,10 @@ test('Text mode: protected spans are marked in the source and come back intact; 
   await expectAccessible(page, 'Translate with kept spans');
   await shots(page, 'text-kept');
 
-  // This request without protection: the engine changes {count}, and the translation is flagged.
+  // This request without protection and with the memory that lost the placeholders: the translation is flagged.
   await openOptions(page);
   await page.getByLabel('Placeholders and code', { exact: true }).selectOption('off');
+  await page.getByLabel('Translation memory', { exact: true }).selectOption({ label: 'Old memory — from English into German · 2 segments' });
   await expect(page.getByTestId('kept-layer').locator('mark')).toHaveCount(0);
   const flags = page.getByTestId('qa-flags');
   await expect(flags).toBeVisible();
@@ -80,6 +100,7 @@ test('Segments: each row is checked, a lost placeholder is flagged on its row, a
   verso: { page, dataDir },
   service,
 }) => {
+  await lossyMemory(service, 'Old memory', 'fr', 'Hello {name}!\tBonjour !\nYou have %d new messages\tVous avez de nouveaux messages\n');
   await addHostedKey(page, service.keys.pro_key);
   await pickLanguages(page, 'EN', 'FR');
   await openOptions(page);
@@ -94,8 +115,9 @@ test('Segments: each row is checked, a lost placeholder is flagged on its row, a
   await expect(table.getByTestId('qa-flags')).toHaveCount(0);
   await expect(table.getByRole('row').nth(1).locator('mark')).toHaveText('{name}');
 
-  // Again with protection off: the pseudo engine changes the placeholders, each such row is flagged.
+  // Again with protection off and the memory that lost the placeholders: each such row is flagged.
   await page.getByLabel('Placeholders and code', { exact: true }).selectOption('off');
+  await page.getByLabel('Translation memory', { exact: true }).selectOption({ label: 'Old memory — from English into French · 2 segments' });
   await page.getByRole('button', { name: 'Translate 3 segments' }).click();
   await expect(page.getByText('Segments to check: 2')).toBeVisible();
   const first = table.getByRole('row').nth(1);
@@ -116,6 +138,7 @@ test('Segments: each row is checked, a lost placeholder is flagged on its row, a
 });
 
 test('Settings → Translate turns protection off by default, and it shows on the Translate screen', async ({ verso: { page }, service }) => {
+  await lossyMemory(service, 'Old memory', 'de', 'Delete {count} items?\tElemente löschen?\n');
   await addHostedKey(page, service.keys.pro_key);
   await page.getByRole('button', { name: 'Settings' }).click();
   const box = page.getByRole('checkbox', { name: 'Keep placeholders and code as they are' });
@@ -125,9 +148,10 @@ test('Settings → Translate turns protection off by default, and it shows on th
   await shots(page, 'settings');
   await page.getByRole('button', { name: 'Translate', exact: true }).click();
   await pickLanguages(page, 'EN', 'DE');
-  await sourceBox(page).fill('Delete {count} items?');
-  await expect(output(page)).not.toContainText('{count}');
-  await expect(page.getByTestId('qa-flags')).toContainText('{count}');
   await openOptions(page);
+  await page.getByLabel('Translation memory', { exact: true }).selectOption({ label: 'Old memory — from English into German · 1 segment' });
+  await sourceBox(page).fill('Delete {count} items?');
+  await expect(output(page)).toHaveText('Elemente löschen?');
+  await expect(page.getByTestId('qa-flags')).toContainText('{count}');
   await expect(page.getByLabel('Placeholders and code', { exact: true }).locator('option:checked')).toHaveText('As in Settings: translate them');
 });
