@@ -22,7 +22,9 @@ describe('listeners and keys', () => {
     expect(svc.freeUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(svc.proUrl).not.toBe(svc.freeUrl);
     expect(svc.keys.free_key.endsWith(':fx')).toBe(true);
-    expect(new Set(Object.values(svc.keys)).size).toBe(3);
+    expect(new Set([svc.keys.pro_key, svc.keys.free_key, svc.keys.admin_key]).size).toBe(3);
+    // keys.json also names the local engine's own keys by id, so Keys can say which key Verso uses (issue 21).
+    expect(svc.keys.pro_key_id).toMatch(/^[0-9a-f-]+:[0-9a-f-]+$/);
   });
 
   it('puts an X-Trace-ID on every response, errors included', async () => {
