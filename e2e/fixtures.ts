@@ -103,13 +103,22 @@ export interface Verso {
   logs: string[];
 }
 
+interface Options {
+  /**
+   * The test service offers the v3 customisation endpoints (default). Specs of the v2 glossary path (immutable
+   * glossaries: delete and recreate, read back through /v2) turn it off with `test.use({ serviceV3: false })`, as a
+   * service without v3 is exactly where Verso keeps that path.
+   */
+  serviceV3: boolean;
+}
+
 interface Fixtures {
   tempDir: string;
   service: TestService;
   verso: Verso;
 }
 
-async function startTestService(dir: string): Promise<{ service: TestService; proc: RunningProcess }> {
+async function startTestService(dir: string, v3 = true): Promise<{ service: TestService; proc: RunningProcess }> {
   const dataDir = join(dir, 'service');
   const { proc, match } = await startTsProcess(
     'service/cli.ts',
@@ -126,6 +135,7 @@ async function startTestService(dir: string): Promise<{ service: TestService; pr
       '--engines',
       'pseudo',
       '--faults',
+      ...(v3 ? [] : ['--without-v3']),
     ],
     /\[verso-service\] ready pro=(\S+) free=(\S+)/,
     'The local Translation Service',
@@ -208,7 +218,9 @@ export async function startWebHarness(service: TestService, dataDir: string): Pr
 
 const ELECTRON_DIST = join(ROOT, 'node_modules', 'electron', 'dist');
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  serviceV3: [true, { option: true }],
+
   // eslint-disable-next-line no-empty-pattern
   tempDir: async ({}, use) => {
     const dir = await mkdtemp(join(tmpdir(), 'verso-e2e-'));
@@ -217,8 +229,8 @@ export const test = base.extend<Fixtures>({
     await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   },
 
-  service: async ({ tempDir }, use) => {
-    const { service, proc } = await startTestService(tempDir);
+  service: async ({ tempDir, serviceV3 }, use) => {
+    const { service, proc } = await startTestService(tempDir, serviceV3);
     try {
       await use(service);
     } finally {

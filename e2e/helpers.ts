@@ -52,7 +52,7 @@ export function output(page: Page) {
 export async function openOptions(page: Page): Promise<void> {
   const panel = page.locator('details.tr-options');
   if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) {
-    await panel.locator('summary').click();
+    await panel.locator(':scope > summary').click(); // its own summary, not a nested one (Advanced: ids)
   }
   await expect(panel).toHaveAttribute('open', '');
 }
