@@ -38,14 +38,17 @@ describe('protection in the translate path', () => {
     expect(r.data.characters).toBeGreaterThan([...SOURCE].length);
   });
 
-  it('without protection the engine changes them, and QA says what is missing', async () => {
+  it('without protection the text goes out as typed; the local engine still keeps the span itself, and QA agrees', async () => {
+    // The local service protects placeholders on its own side (issue 22, service part); what the app's switch
+    // changes is what is sent: no wrapping, so the service counts exactly the typed characters.
     const a = await localApp();
     const r = await a.call('translate.run', { texts: ['Delete {count} items?'], options: { targetLang: 'DE', sourceLang: 'EN', protect: false } });
     if (!r.ok) throw new Error(r.error.message);
     const out = r.data.translations[0]!;
-    expect(out.text).not.toContain('{count}');
     expect(out.protected).toBe(false);
-    expect(out.qa?.missing).toEqual([{ kind: 'placeholder', text: '{count}' }]);
+    expect(out.text).toContain('{count}');
+    expect(out.text).not.toContain('Delete');
+    expect(out.qa).toEqual({ missing: [], added: [] });
     expect(r.data.characters).toBe([...'Delete {count} items?'].length);
   });
 
@@ -55,8 +58,10 @@ describe('protection in the translate path', () => {
     expect(prefs.ok && prefs.data.protectSpans).toBe(true);
     await a.call('translatePrefs.update', { protectSpans: false });
     const off = await a.call('translate.run', { texts: ['Use %s now'], options: { targetLang: 'DE', sourceLang: 'EN' } });
-    expect(off.ok && off.data.translations[0]!.text).not.toContain('%s');
+    expect(off.ok && off.data.translations[0]!.protected).toBe(false);
+    expect(off.ok && off.data.characters).toBe([...'Use %s now'].length);
     const on = await a.call('translate.run', { texts: ['Use %s now'], options: { targetLang: 'DE', sourceLang: 'EN', protect: true } });
+    expect(on.ok && on.data.translations[0]!.protected).toBe(true);
     expect(on.ok && on.data.translations[0]!.text).toContain('%s');
   });
 
