@@ -84,51 +84,30 @@ export function TranslateSection() {
             </p>
           </div>
 
-          <div>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={(p.joinWrappedLines ?? 'detect') === 'detect'}
-                aria-describedby={`${uid}-wrap-hint`}
-                onChange={(e) => update.mutate({ joinWrappedLines: e.target.checked ? 'detect' : 'ask' })}
-              />
-              {t('translate.settings.joinWrapped')}
-            </label>
-            <p id={`${uid}-wrap-hint`} className="hint">
-              {t('translate.settings.joinWrappedHint')}
-            </p>
-          </div>
+          <CheckSetting
+            id={`${uid}-wrap-hint`}
+            checked={(p.joinWrappedLines ?? 'detect') === 'detect'}
+            onChange={(checked) => update.mutate({ joinWrappedLines: checked ? 'detect' : 'ask' })}
+            label={t('translate.settings.joinWrapped')}
+            hint={t('translate.settings.joinWrappedHint')}
+          />
 
-          <div>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={p.protectSpans}
-                aria-describedby={`${uid}-protect-hint`}
-                onChange={(e) => update.mutate({ protectSpans: e.target.checked })}
-              />
-              {t('translate.protect.setting')}
-            </label>
-            <p id={`${uid}-protect-hint`} className="hint">
-              {t('translate.protect.settingHint')}
-            </p>
-          </div>
+          <CheckSetting
+            id={`${uid}-protect-hint`}
+            checked={p.protectSpans}
+            onChange={(checked) => update.mutate({ protectSpans: checked })}
+            label={t('translate.protect.setting')}
+            hint={t('translate.protect.settingHint')}
+          />
 
           <div className="stack">
-            <div>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={p.historyEnabled}
-                  aria-describedby={`${uid}-history-hint`}
-                  onChange={(e) => update.mutate({ historyEnabled: e.target.checked })}
-                />
-                {t('history.settings.history')}
-              </label>
-              <p id={`${uid}-history-hint`} className="hint">
-                {t('history.settings.historyHint')}
-              </p>
-            </div>
+            <CheckSetting
+              id={`${uid}-history-hint`}
+              checked={p.historyEnabled}
+              onChange={(checked) => update.mutate({ historyEnabled: checked })}
+              label={t('history.settings.history')}
+              hint={t('history.settings.historyHint')}
+            />
             <NumberSetting
               key={p.historyMaxEntries}
               label={t('history.settings.cap')}
@@ -193,5 +172,32 @@ export function TranslateSection() {
         </>
       )}
     </section>
+  );
+}
+
+/** A Settings checkbox with its hint under it, the hint naming the box for screen readers. */
+function CheckSetting({
+  id,
+  checked,
+  onChange,
+  label,
+  hint,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <div>
+      <label className="check">
+        <input type="checkbox" checked={checked} aria-describedby={id} onChange={(e) => onChange(e.target.checked)} />
+        {label}
+      </label>
+      <p id={id} className="hint">
+        {hint}
+      </p>
+    </div>
   );
 }
