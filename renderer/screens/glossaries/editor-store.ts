@@ -54,7 +54,10 @@ export interface EditorState extends Snapshot {
   nameTouched: boolean;
   revealAll: boolean;
 
-  open(d: Pick<GlossaryDraft, 'draftId' | 'glossaryId' | 'name' | 'sourceLang' | 'targetLang' | 'entries'>, dirty: boolean): void;
+  open(
+    d: Pick<GlossaryDraft, 'draftId' | 'glossaryId' | 'name' | 'sourceLang' | 'targetLang' | 'entries'>,
+    dirty: boolean,
+  ): void;
   close(): void;
   markSaved(version: number): void;
   setName(name: string): void;
@@ -98,15 +101,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
     ...empty,
     draftId: null,
     glossaryId: null,
-    version: 0,
-    savedVersion: 0,
-    selection: new Set(),
-    undoStack: [],
-    redoStack: [],
-    lastGroup: null,
-    touched: new Set(),
-    nameTouched: false,
-    revealAll: false,
+    ...freshSession(),
 
     open(d, dirty) {
       set({
@@ -116,32 +111,13 @@ export const useEditorStore = create<EditorState>((set, get) => {
         sourceLang: d.sourceLang,
         targetLang: d.targetLang,
         rows: rowsFromPairs(d.entries),
+        ...freshSession(),
         version: dirty ? 1 : 0,
-        savedVersion: 0,
-        selection: new Set(),
-        undoStack: [],
-        redoStack: [],
-        lastGroup: null,
-        touched: new Set(),
-        nameTouched: false,
         revealAll: d.entries.some(([a, b]) => a !== '' || b !== ''),
       });
     },
     close() {
-      set({
-        ...empty,
-        draftId: null,
-        glossaryId: null,
-        version: 0,
-        savedVersion: 0,
-        selection: new Set(),
-        undoStack: [],
-        redoStack: [],
-        lastGroup: null,
-        touched: new Set(),
-        nameTouched: false,
-        revealAll: false,
-      });
+      set({ ...empty, draftId: null, glossaryId: null, ...freshSession() });
     },
     markSaved(version) {
       set({ savedVersion: version });
@@ -180,7 +156,11 @@ export const useEditorStore = create<EditorState>((set, get) => {
         const prev = rows[i] ?? makeRow('', '');
         const next =
           side === 'source'
-            ? { ...prev, source: line[0] ?? prev.source, target: line.length > 1 ? (line[1] ?? '') : prev.target }
+            ? {
+                ...prev,
+                source: line[0] ?? prev.source,
+                target: line.length > 1 ? (line[1] ?? '') : prev.target,
+              }
             : { ...prev, target: line[0] ?? prev.target };
         if (i < rows.length) rows[i] = next;
         else rows.push(next);
@@ -206,7 +186,9 @@ export const useEditorStore = create<EditorState>((set, get) => {
       return count;
     },
     sortBy(side, dir, collator) {
-      const rows = get().rows.slice().sort((a, b) => dir * collator.compare(a[side], b[side]));
+      const rows = get()
+        .rows.slice()
+        .sort((a, b) => dir * collator.compare(a[side], b[side]));
       change({ rows });
     },
     trimAll() {
@@ -239,15 +221,37 @@ export const useEditorStore = create<EditorState>((set, get) => {
       const s = get();
       const prev = s.undoStack[s.undoStack.length - 1];
       if (!prev) return;
-      const cur: Snapshot = { rows: s.rows, name: s.name, sourceLang: s.sourceLang, targetLang: s.targetLang };
-      set({ ...prev, undoStack: s.undoStack.slice(0, -1), redoStack: [...s.redoStack, cur], version: s.version + 1, lastGroup: null });
+      const cur: Snapshot = {
+        rows: s.rows,
+        name: s.name,
+        sourceLang: s.sourceLang,
+        targetLang: s.targetLang,
+      };
+      set({
+        ...prev,
+        undoStack: s.undoStack.slice(0, -1),
+        redoStack: [...s.redoStack, cur],
+        version: s.version + 1,
+        lastGroup: null,
+      });
     },
     redo() {
       const s = get();
       const next = s.redoStack[s.redoStack.length - 1];
       if (!next) return;
-      const cur: Snapshot = { rows: s.rows, name: s.name, sourceLang: s.sourceLang, targetLang: s.targetLang };
-      set({ ...next, redoStack: s.redoStack.slice(0, -1), undoStack: [...s.undoStack, cur], version: s.version + 1, lastGroup: null });
+      const cur: Snapshot = {
+        rows: s.rows,
+        name: s.name,
+        sourceLang: s.sourceLang,
+        targetLang: s.targetLang,
+      };
+      set({
+        ...next,
+        redoStack: s.redoStack.slice(0, -1),
+        undoStack: [...s.undoStack, cur],
+        version: s.version + 1,
+        lastGroup: null,
+      });
     },
   };
 });
@@ -298,4 +302,30 @@ export function parseClipboardCells(text: string): string[][] {
     out.push(row);
   }
   return out;
+}
+
+/** What a newly opened (or closed) editor starts with: nothing selected, touched or undoable, nothing unsaved. */
+function freshSession(): Pick<
+  EditorState,
+  | 'version'
+  | 'savedVersion'
+  | 'selection'
+  | 'undoStack'
+  | 'redoStack'
+  | 'lastGroup'
+  | 'touched'
+  | 'nameTouched'
+  | 'revealAll'
+> {
+  return {
+    version: 0,
+    savedVersion: 0,
+    selection: new Set<number>(),
+    undoStack: [],
+    redoStack: [],
+    lastGroup: null,
+    touched: new Set<number>(),
+    nameTouched: false,
+    revealAll: false,
+  };
 }
