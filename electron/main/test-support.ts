@@ -17,7 +17,7 @@ import { createNodeHttpTransport } from './adapters/node-http.js';
 import { buildUserAgent, composeServices, type Composed } from './compose.js';
 import type { IpcInvokeEvent, IpcMainLike } from './ipc/handle.js';
 import { registerAllIpc } from './ipc/index.js';
-import type { ServiceLauncher } from './services/ports.js';
+import type { HttpTransport, ServiceLauncher } from './services/ports.js';
 
 /** Launches the local service inside this process (fast, for tests) with the pseudo engine and faults on. */
 export function inProcessLauncher(): ServiceLauncher & { running: RunningService[] } {
@@ -69,14 +69,20 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  o: { persistSecrets?: boolean; hosted?: { pro?: string; free?: string }; clipboardWorks?: boolean } = {},
+  o: {
+    persistSecrets?: boolean;
+    hosted?: { pro?: string; free?: string };
+    clipboardWorks?: boolean;
+    /** Wraps the HTTP transport main uses (to hold or watch requests). */
+    wrapTransport?: (t: HttpTransport) => HttpTransport;
+  } = {},
 ): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'verso-main-'));
   const clipboard: string[] = [];
   const launcher = inProcessLauncher();
   const composed = composeServices(
     {
-      transport: createNodeHttpTransport(),
+      transport: o.wrapTransport ? o.wrapTransport(createNodeHttpTransport()) : createNodeHttpTransport(),
       clock: systemClock,
       cipher: o.persistSecrets === false ? createUnavailableCipher() : createTestFileCipher(join(dir, 'test.key')),
       stores: {

@@ -56,6 +56,32 @@ describe('the local engine', () => {
     expect((await ok(app.call('translate.run', { texts: ['After restart'], options: { targetLang: 'DE' } }))).translations).toHaveLength(1);
   });
 
+  it('a request refused with the old key after another one healed is sent again with the new key', async () => {
+    // Languages requests are held until released, so their 403 arrives after the translation's heal has finished.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let holding = false;
+    app = await createTestApp({
+      wrapTransport: (inner) => ({
+        send: async (req) => {
+          const res = await inner.send(req);
+          if (holding && req.url.includes('/v2/languages')) await released;
+          return res;
+        },
+      }),
+    });
+    const local = await ok(app.call('connections.addLocal', {}));
+    const keysFile = join(app.dir, 'local-service', 'keys.json');
+    const before = JSON.parse(await readFile(keysFile, 'utf8')) as Record<string, string>;
+    await ok(app.call('adminKeys.deactivate', { connectionId: local.id, keyId: before.pro_key_id! }));
+    holding = true;
+    const languages = app.call('languages.list', { type: 'source', refresh: true });
+    const translated = await ok(app.call('translate.run', { texts: ['Hello'], options: { targetLang: 'DE' } }));
+    expect(translated.translations).toHaveLength(1);
+    release();
+    expect((await ok(languages)).languages.length).toBeGreaterThan(1);
+  });
+
   it('adds the key ids to a keys.json written before they were', async () => {
     app = await createTestApp();
     const dir = join(app.dir, 'svc');

@@ -189,8 +189,10 @@ export class LocalServiceManager {
         const newer = this.replaced.get(key);
         if (newer !== undefined) return inner.send(withKey(req, a[0], newer));
         const res = await inner.send(req);
-        if (res.status !== 403 || key !== ep.keys.pro_key) return res;
-        const healed = await this.heal(key, inner).catch(() => null);
+        if (res.status !== 403) return res;
+        // A request sent with the old key while another one was healing comes back refused after the new key is
+        // known: it is sent again with that key rather than reported as refused.
+        const healed = this.replaced.get(key) ?? (key === ep.keys.pro_key ? await this.heal(key, inner).catch(() => null) : null);
         if (healed === null) return res;
         void res.bytes().catch(() => undefined);
         return inner.send(withKey(req, a[0], healed));
