@@ -47,6 +47,20 @@ function asciiDigit(ch: string): string {
   return ch;
 }
 
+/** The ASCII digits of a number (separators dropped, other digit blocks read as ASCII). */
+function digitsOf(number: string): string {
+  let out = '';
+  for (let i = 0; i < number.length; i++) {
+    const c = number.charCodeAt(i);
+    if (c >= 48 && c <= 57) out += number[i];
+    else if (!(c === 0x2e || c === 0x2c || c === 0x27 || c === 0xa0 || c === 0x202f || c === 0x2009 || c === 0x66b || c === 0x66c)) {
+      // Digits of another script: each read through its block.
+      return [...number].map(asciiDigit).filter((d) => d >= '0' && d <= '9').join('');
+    }
+  }
+  return out;
+}
+
 /** A number: digits with thousands/decimal separators between them (no plain space: `1, 2` is two numbers). */
 const NUMBER_RE = /\p{Nd}+(?:[.,'\u00a0\u202f\u2009\u066b\u066c]\p{Nd}+)*/gu;
 
@@ -99,6 +113,13 @@ function cheapItems(text: string): Found[] {
  * and numbers is checked in one pass instead of every number against every span.
  */
 function overlapTest(ranges: readonly [number, number][]): (a: number, b: number) => boolean {
+  // A segment's handful of ranges: a plain look at each is cheaper than sorting.
+  if (ranges.length <= 16) {
+    return (a, b) => {
+      for (let i = 0; i < ranges.length; i++) if (a < ranges[i]![1] && b > ranges[i]![0]) return true;
+      return false;
+    };
+  }
   const sorted = [...ranges].sort((x, y) => x[0] - y[0]);
   const merged: [number, number][] = [];
   for (const [x, y] of sorted) {
@@ -114,14 +135,21 @@ function overlapTest(ranges: readonly [number, number][]): (a: number, b: number
 }
 
 /** Numbers of `text` outside the given ranges (spans, tags), keyed by their ASCII digits. */
+/** The same numbers in a text without any character beyond ASCII (where `\p{Nd}` is `[0-9]`), read faster. */
+const ASCII_NUMBER_RE = /[0-9]+(?:[.,'][0-9]+)*/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+
 function numbers(text: string, taken: readonly [number, number][]): Found[] {
   const out: Found[] = [];
-  if (!/\p{Nd}/u.test(text)) return out;
+  const ascii = !NON_ASCII.test(text);
+  if (ascii ? !/[0-9]/.test(text) : !/\p{Nd}/u.test(text)) return out;
   const overlaps = overlapTest(taken);
-  for (const m of text.matchAll(NUMBER_RE)) {
+  const re = ascii ? ASCII_NUMBER_RE : NUMBER_RE;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
     const a = m.index;
     if (overlaps(a, a + m[0].length)) continue;
-    out.push({ kind: 'number', key: `number:${[...m[0]].map(asciiDigit).filter((c) => c >= '0' && c <= '9').join('')}`, text: m[0] });
+    out.push({ kind: 'number', key: `number:${digitsOf(m[0])}`, text: m[0] });
   }
   return out;
 }
@@ -144,6 +172,23 @@ function tags(text: string, taken: [number, number][]): Found[] {
  */
 function occurrencesOf(text: string, needles: Iterable<string>, taken: [number, number][], all = false): Map<string, number> {
   const counts = new Map<string, number>();
+  // A segment: a search per needle is cheaper than indexing (a long text holds thousands of needles).
+  let work = 0;
+  for (const n of needles) work += text.length;
+  if (work <= 100_000) {
+    for (const n of needles) {
+      if (counts.has(n)) continue;
+      let c = 0;
+      if (n.length > 0) {
+        for (let at = text.indexOf(n); at >= 0; at = text.indexOf(n, at + (all ? 1 : n.length))) {
+          c++;
+          taken.push([at, at + n.length]);
+        }
+      }
+      counts.set(n, c);
+    }
+    return counts;
+  }
   const byLength = new Map<number, { heads: Set<number>; ends: Map<string, number> }>();
   for (const n of needles) {
     if (counts.has(n)) continue;
@@ -262,8 +307,8 @@ export function checkSegment(
     else report.missing.push({ kind: f.kind, text: f.text });
   }
   // Added: what the translation has beyond the source, read the same cheap way on both sides.
-  const srcCheap = countKeys(cheapItems(source));
-  const srcUrls = src.filter((f) => f.kind === 'url').map((f) => f.text);
+  const srcCheap = cheapTarget.length > 0 ? countKeys(cheapItems(source)) : new Map<string, number>();
+  const srcUrls = cheapTarget.some((c) => c.kind === 'url') ? src.filter((f) => f.kind === 'url').map((f) => f.text) : [];
   for (const c of cheapTarget) {
     const n = srcCheap.get(c.key) ?? 0;
     if (n > 0) srcCheap.set(c.key, n - 1);
