@@ -15,7 +15,7 @@
  * each, protection on and off. Printed: the time of each and the ratio 4,000 / 1,000 paragraphs, which is ~4 when
  * the path is linear (it was ~50: 8,000 spans took ~9 minutes while QA compared every span with every other).
  *
- *   npx tsx bench/protect-client.ts [--rounds 7] [--long-rounds 3]
+ *   npx tsx bench/protect-client.ts [--rounds 7] [--long-rounds 3]   (--long-rounds 0 skips the long text)
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,7 @@ import type { TranslateOptions, TranslationView } from '../shared/ipc/contract.j
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, 'long-rounds': { type: 'string', default: '3' } } });
 const ROUNDS = Math.max(1, Number(values.rounds));
-const LONG_ROUNDS = Math.max(1, Number(values['long-rounds']));
+const LONG_ROUNDS = Math.max(0, Number(values['long-rounds']));
 const N = 1000;
 const BATCH = 50;
 
@@ -119,44 +119,48 @@ await rm(dir, { recursive: true, force: true });
 
 // ---- Long text: does the time grow linearly with the number of paragraphs (and spans)? ---------------------------
 
-const app = await createTestApp();
-const local = await app.call('connections.addLocal', {});
-if (!local.ok) throw new Error(local.error.message);
-let serial = 0;
-/** One long text of `n` paragraphs (fresh words per call, so no cache answers), translated once; time in ms. */
-async function longText(n: number, protect: boolean): Promise<number> {
-  const tag = ++serial;
-  const text = Array.from(
-    { length: n },
-    (_, i) => `Paragraph ${i} of run ${tag} has {count} items in /srv/data/${i}.txt & more, and the words around them are ordinary prose.`,
-  ).join('\n\n');
-  const t0 = performance.now();
-  const r = await app.call('translate.run', { requestId: `bench-long-${tag}`, texts: [text], options: { targetLang: 'DE', sourceLang: 'EN', protect } });
-  const took = performance.now() - t0;
-  if (!r.ok) throw new Error(r.error.message);
-  const out = r.data.translations[0]!;
-  if (protect && (out.text.split('{count}').length !== n + 1 || (out.qa?.missing.length ?? 0) > 0)) throw new Error('a protected span was lost');
-  return took;
-}
-await longText(1000, true);
-await longText(1000, false);
-const sizes = [1000, 4000];
-const longTimes = new Map<string, number[]>();
-for (let r = 0; r < LONG_ROUNDS; r++) {
-  for (const n of r % 2 === 0 ? sizes : [...sizes].reverse()) {
-    for (const protect of [true, false]) {
-      const key = `${n}:${protect}`;
-      longTimes.set(key, [...(longTimes.get(key) ?? []), await longText(n, protect)]);
+if (LONG_ROUNDS > 0) await longTextScaling();
+
+async function longTextScaling(): Promise<void> {
+  const app = await createTestApp();
+  const local = await app.call('connections.addLocal', {});
+  if (!local.ok) throw new Error(local.error.message);
+  let serial = 0;
+  /** One long text of `n` paragraphs (fresh words per call, so no cache answers), translated once; time in ms. */
+  async function longText(n: number, protect: boolean): Promise<number> {
+    const tag = ++serial;
+    const text = Array.from(
+      { length: n },
+      (_, i) => `Paragraph ${i} of run ${tag} has {count} items in /srv/data/${i}.txt & more, and the words around them are ordinary prose.`,
+    ).join('\n\n');
+    const t0 = performance.now();
+    const r = await app.call('translate.run', { requestId: `bench-long-${tag}`, texts: [text], options: { targetLang: 'DE', sourceLang: 'EN', protect } });
+    const took = performance.now() - t0;
+    if (!r.ok) throw new Error(r.error.message);
+    const out = r.data.translations[0]!;
+    if (protect && (out.text.split('{count}').length !== n + 1 || (out.qa?.missing.length ?? 0) > 0)) throw new Error('a protected span was lost');
+    return took;
+  }
+  await longText(1000, true);
+  await longText(1000, false);
+  const sizes = [1000, 4000];
+  const longTimes = new Map<string, number[]>();
+  for (let r = 0; r < LONG_ROUNDS; r++) {
+    for (const n of r % 2 === 0 ? sizes : [...sizes].reverse()) {
+      for (const protect of [true, false]) {
+        const key = `${n}:${protect}`;
+        longTimes.set(key, [...(longTimes.get(key) ?? []), await longText(n, protect)]);
+      }
     }
   }
+  const lt = (n: number, protect: boolean) => median(longTimes.get(`${n}:${protect}`)!);
+  console.log(`\nlong text in Text mode (translate.run, local service in-process, pseudo engine), ${LONG_ROUNDS} rounds (medians)`);
+  console.log(`${'paragraphs'.padEnd(12)}${'spans'.padStart(7)}${'protection on'.padStart(15)}${'off'.padStart(11)}${'on / off'.padStart(10)}`);
+  for (const n of sizes) {
+    console.log(`${String(n).padEnd(12)}${String(2 * n).padStart(7)}${ms(lt(n, true)).padStart(15)}${ms(lt(n, false)).padStart(11)}${`${(lt(n, true) / lt(n, false)).toFixed(2)}×`.padStart(10)}`);
+  }
+  console.log(
+    `4,000 / 1,000 paragraphs: protection on ${(lt(4000, true) / lt(1000, true)).toFixed(2)}×, off ${(lt(4000, false) / lt(1000, false)).toFixed(2)}× (linear ≈ 4×)`,
+  );
+  await app.close();
 }
-const lt = (n: number, protect: boolean) => median(longTimes.get(`${n}:${protect}`)!);
-console.log(`\nlong text in Text mode (translate.run, local service in-process, pseudo engine), ${LONG_ROUNDS} rounds (medians)`);
-console.log(`${'paragraphs'.padEnd(12)}${'spans'.padStart(7)}${'protection on'.padStart(15)}${'off'.padStart(11)}${'on / off'.padStart(10)}`);
-for (const n of sizes) {
-  console.log(`${String(n).padEnd(12)}${String(2 * n).padStart(7)}${ms(lt(n, true)).padStart(15)}${ms(lt(n, false)).padStart(11)}${`${(lt(n, true) / lt(n, false)).toFixed(2)}×`.padStart(10)}`);
-}
-console.log(
-  `4,000 / 1,000 paragraphs: protection on ${(lt(4000, true) / lt(1000, true)).toFixed(2)}×, off ${(lt(4000, false) / lt(1000, false)).toFixed(2)}× (linear ≈ 4×)`,
-);
-await app.close();

@@ -61,8 +61,10 @@ function digitsOf(number: string): string {
   return out;
 }
 
-/** A number: digits with thousands/decimal separators between them (no plain space: `1, 2` is two numbers). */
-const NUMBER_RE = /\p{Nd}+(?:[.,'\u00a0\u202f\u2009\u066b\u066c]\p{Nd}+)*/gu;
+/**
+ * A number: digits with thousands/decimal separators between them (no plain space: `1, 2` is two numbers), i.e.
+ * `/\p{Nd}+(?:[.,'\u00a0\u202f\u2009\u066b\u066c]\p{Nd}+)*\/gu`, read by `numbers` below.
+ */
 
 interface Found {
   kind: QaKind;
@@ -135,21 +137,48 @@ function overlapTest(ranges: readonly [number, number][]): (a: number, b: number
 }
 
 /** Numbers of `text` outside the given ranges (spans, tags), keyed by their ASCII digits. */
-/** The same numbers in a text without any character beyond ASCII (where `\p{Nd}` is `[0-9]`), read faster. */
-const ASCII_NUMBER_RE = /[0-9]+(?:[.,'][0-9]+)*/g;
-const NON_ASCII = /[^\x00-\x7f]/;
+const ND = /^\p{Nd}$/u;
 
+/** Code units of the decimal digit (`\p{Nd}`) at `i`: 0 when there is none, 2 for one beyond the BMP. */
+function digitAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0x660) return c >= 48 && c <= 57 ? 1 : 0; // no other script has digits below U+0660
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) return ND.test(text.slice(i, i + 2)) ? 2 : 0;
+  return ND.test(text[i]!) ? 1 : 0;
+}
+
+/** Separators between the digit groups of a number. */
+function isNumberSeparator(c: number): boolean {
+  return c === 0x2e || c === 0x2c || c === 0x27 || c === 0xa0 || c === 0x202f || c === 0x2009 || c === 0x66b || c === 0x66c;
+}
+
+/** End of the digit run starting at `i` (which holds a digit). */
+function digitsEnd(text: string, i: number): number {
+  for (let d = digitAt(text, i); d > 0; d = digitAt(text, i)) i += d;
+  return i;
+}
+
+/**
+ * Numbers of `text` outside the given ranges (spans, tags), keyed by their ASCII digits: what the pattern above
+ * matches, read by hand (a character below U+0660 other than 0-9 is never a digit, so most text costs a compare a character).
+ */
 function numbers(text: string, taken: readonly [number, number][]): Found[] {
   const out: Found[] = [];
-  const ascii = !NON_ASCII.test(text);
-  if (ascii ? !/[0-9]/.test(text) : !/\p{Nd}/u.test(text)) return out;
-  const overlaps = overlapTest(taken);
-  const re = ascii ? ASCII_NUMBER_RE : NUMBER_RE;
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const a = m.index;
-    if (overlaps(a, a + m[0].length)) continue;
-    out.push({ kind: 'number', key: `number:${digitsOf(m[0])}`, text: m[0] });
+  let overlaps: ((a: number, b: number) => boolean) | undefined;
+  for (let i = 0; i < text.length; ) {
+    const d = digitAt(text, i);
+    if (d === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let end = digitsEnd(text, i);
+    while (end + 1 < text.length && isNumberSeparator(text.charCodeAt(end)) && digitAt(text, end + 1) > 0) end = digitsEnd(text, end + 1);
+    i = end;
+    overlaps ??= overlapTest(taken);
+    if (overlaps(start, end)) continue;
+    const number = text.slice(start, end);
+    out.push({ kind: 'number', key: `number:${digitsOf(number)}`, text: number });
   }
   return out;
 }
@@ -170,12 +199,10 @@ function tags(text: string, taken: [number, number][]): Found[] {
  * `text` per distinct needle length, looking only where a needle's first two characters are, instead of one scan
  * of the whole text per needle (a long text holds thousands of distinct paths).
  */
-function occurrencesOf(text: string, needles: Iterable<string>, taken: [number, number][], all = false): Map<string, number> {
+function occurrencesOf(text: string, needles: readonly string[], taken: [number, number][], all = false): Map<string, number> {
   const counts = new Map<string, number>();
   // A segment: a search per needle is cheaper than indexing (a long text holds thousands of needles).
-  let work = 0;
-  for (const n of needles) work += text.length;
-  if (work <= 100_000) {
+  if (needles.length * text.length <= 100_000) {
     for (const n of needles) {
       if (counts.has(n)) continue;
       let c = 0;
@@ -294,7 +321,7 @@ export function checkSegment(
   const have = occurrencesOf(target, kept, taken);
   const cheapTarget = cheapItems(target);
   // Every place of each cheap item's text is taken (once per distinct text: a text read 4,000 times is one search).
-  occurrencesOf(target, new Set(cheapTarget.map((c) => c.text)), taken, true);
+  occurrencesOf(target, [...new Set(cheapTarget.map((c) => c.text))], taken, true);
   const tgtNumbers = pool(numbers(target, taken));
   for (const f of src) {
     const left = f.kind === 'tag' ? tgtTags : f.kind === 'number' ? tgtNumbers : null;

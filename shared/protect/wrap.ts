@@ -51,7 +51,7 @@ export function keptSpans(text: string, mode: TagMode): KeptSpan[] {
   let at = 0;
   const searchText = (from: number, to: number) => {
     if (to <= from) return;
-    for (const s of findProtectedSpans(text.slice(from, to))) out.push({ ...s, start: s.start + from, end: s.end + from });
+    for (const s of findProtectedSpans(text.slice(from, to))) out.push({ start: s.start + from, end: s.end + from, kind: s.kind, text: s.text });
   };
   for (const m of text.matchAll(MARKUP_RE)) {
     searchText(at, m.index);
