@@ -6,9 +6,10 @@
  * through `ApiClient` to the local service (pseudo engine, in its own process as for the app) in 20 requests of 50:
  * - without: the texts as typed, no QA (what Verso did before);
  * - with: `prepareTexts` (spans wrapped, plain text escaped as XML), the same requests, then unwrap + QA per answer.
- * Printed: the client's own CPU time for wrap + unwrap + QA per 1,000 segments (timed alone, on recorded answers)
- * as a share of the "without" round trip, and the round-trip ratio with/without (which also holds the service's
- * extra work on XML, so it is not the client's cost alone). Medians over rounds, sides in alternating order.
+ * Printed: the client's own time for wrap + unwrap + QA per 1,000 segments (timed alone, on recorded answers; wall
+ * and CPU time, the CPU time being steadier on a loaded machine) as a share of the "without" round trip, and the
+ * round-trip ratio with/without (which also holds the service's extra work on XML, so it is not the client's cost
+ * alone). Medians over rounds, sides in alternating order.
  *
  * Then a long text in Text mode (`translate.run` through main's services against the local service in-process,
  * pseudo engine, as the app's tests run it): 1,000 and 4,000 paragraphs of ~130 characters with two protected spans
@@ -92,6 +93,7 @@ clientWork();
 const tWithout: number[] = [];
 const tWith: number[] = [];
 const tClient: number[] = [];
+const cpuClient: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   const order = r % 2 === 0 ? [without, withProtection] : [withProtection, without];
   for (const side of order) {
@@ -100,8 +102,11 @@ for (let r = 0; r < ROUNDS; r++) {
     (side === without ? tWithout : tWith).push(performance.now() - t0);
   }
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   clientWork();
+  const c = process.cpuUsage(c0);
   tClient.push(performance.now() - t0);
+  cpuClient.push((c.user + c.system) / 1000);
 }
 
 const base = median(tWithout);
@@ -111,6 +116,7 @@ console.log(`protect-client: ${N} segments in ${N / BATCH} requests, pseudo engi
 console.log(`  without protection or QA (baseline)     ${ms(base)}`);
 console.log(`  with protection + QA, round trip        ${ms(prot)}   ratio ${(prot / base).toFixed(3)}×`);
 console.log(`  client work alone (wrap+unwrap+QA)      ${ms(own)}   = ${((own / base) * 100).toFixed(1)} % of the baseline (goal ≤ 5 %)`);
+console.log(`  the same in CPU time                     ${ms(median(cpuClient))}   = ${((median(cpuClient) / base) * 100).toFixed(1)} % of the baseline`);
 console.log(`  per segment: ${((own / N) * 1000).toFixed(1)} µs of client work`);
 
 await transport.close?.();
