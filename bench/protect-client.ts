@@ -16,7 +16,7 @@
  * each, protection on and off. Printed: the time of each and the ratio 4,000 / 1,000 paragraphs, which is ~4 when
  * the path is linear (it was ~50: 8,000 spans took ~9 minutes while QA compared every span with every other).
  *
- *   npx tsx bench/protect-client.ts [--rounds 7] [--long-rounds 3]   (--long-rounds 0 skips the long text)
+ *   npx tsx bench/protect-client.ts [--rounds 7] [--long-rounds 5]   (--long-rounds 0 skips the long text)
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,7 +31,7 @@ import { prepareTexts } from '../electron/main/services/translate-protect.js';
 import { toView } from '../electron/main/services/translate.js';
 import type { TranslateOptions, TranslationView } from '../shared/ipc/contract.js';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, 'long-rounds': { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, 'long-rounds': { type: 'string', default: '5' } } });
 const ROUNDS = Math.max(1, Number(values.rounds));
 const LONG_ROUNDS = Math.max(0, Number(values['long-rounds']));
 const N = 1000;
