@@ -185,7 +185,7 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                     />
                     {side === 'target' && suggestion && (
                       <span id={sid} className="badge gl-suggest" title={t('glossaries.term.badgeTitle')}>
-                        {t(suggestionLabel(suggestion))}
+                        <span className="gl-suggest-text">{t(suggestionLabel(suggestion))}</span>
                       </span>
                     )}
                     {side === 'target' && offerTerm && (

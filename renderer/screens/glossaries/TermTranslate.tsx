@@ -6,7 +6,7 @@
  * local engine — until the user edits it. Where the active connection cannot translate the dictionary's pair, the
  * actions are off and say why.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api } from '../../lib/api.js';
@@ -164,9 +164,16 @@ function TermPreview({ bulk, onApply, onCancel }: { bulk: Extract<Bulk, { phase:
   const t = useT();
   const { results, sources } = bulk;
   const shown = results.fills.slice(0, PREVIEW_ROWS);
+  const title = useRef<HTMLHeadingElement>(null);
+  // The preview opens where the user was not looking (above the grid, perhaps below the fold): bring it into view
+  // and put the focus on its title, so the keyboard and a screen reader land on it.
+  useEffect(() => {
+    title.current?.focus();
+    title.current?.closest('section')?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <section className="gl-panel gl-term-preview" aria-labelledby="gl-term-preview-title">
-      <h3 id="gl-term-preview-title">{t('glossaries.term.previewTitle', { count: results.fills.length })}</h3>
+      <h3 id="gl-term-preview-title" ref={title} tabIndex={-1}>{t('glossaries.term.previewTitle', { count: results.fills.length })}</h3>
       <p className="gl-note">{t('glossaries.term.previewHint')}</p>
       {shown.length > 0 && (
         <div className="gl-term-scroll">
