@@ -22,8 +22,8 @@ import {
   buildInlineUnit,
   encodingDeclSplice,
   escapeXmlText,
+  elementRunItems,
   parseXml,
-  textContent,
 } from './xml-tree.js';
 
 const DITA_SKIP = new Set([
@@ -66,25 +66,6 @@ function isNoTranslate(el: XmlElement): boolean {
 
 function hasDirectText(el: XmlElement): boolean {
   return el.children.some((c) => c.type === 'text' && /\S/.test(c.value));
-}
-
-/** Text that only separates the items of a row: spaces, punctuation, symbols (` · `, ` | `, `, `). */
-const SEPARATOR_TEXT = /^[\s\p{P}\p{S}]*$/u;
-
-/**
- * The items of a row of inline elements — links of a navigation bar, a breadcrumb, `xref`s of a related-links
- * line — when `el` holds two or more elements with words and nothing but separators between them: each is
- * translated as its own unit and the separators are kept, so an engine cannot merge and reorder them as one
- * sentence (issue 22 point 2, the HTML handler's rule). Undefined for any other block.
- */
-function elementRunItems(el: XmlElement, skip: (el: XmlElement) => boolean): XmlElement[] | undefined {
-  const items: XmlElement[] = [];
-  for (const c of el.children) {
-    if (c.type === 'text') {
-      if (!SEPARATOR_TEXT.test(c.value)) return undefined;
-    } else if (c.type === 'element' && !c.selfClosing && !skip(c) && /\p{L}/u.test(textContent(c))) items.push(c);
-  }
-  return items.length >= 2 ? items : undefined;
 }
 
 export async function translateXmlBlocks(

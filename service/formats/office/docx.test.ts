@@ -525,14 +525,14 @@ describe('docx round trip: placeholders and adjacent links (issue 22)', () => {
       'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document ${W_NS} xmlns:r="${REL}"><w:body>${body}</w:body></w:document>`,
     });
 
-  async function roundTrip(kind: 'pseudo' | 'reordering'): Promise<Document> {
+  async function roundTrip(kind: 'pseudo' | 'reordering'): Promise<ReturnType<typeof parseXml>> {
     const inPath = tmp.path('in.docx');
     const outPath = tmp.path('out.docx');
     await writeFile(inPath, await docx());
     await docxHandler.translate(inPath, outPath, 'docx', engineContext(kind));
     return parseXml(await zipText(await openZip(await readFile(outPath)), 'word/document.xml'));
   }
-  const linkTexts = (doc: Document) =>
+  const linkTexts = (doc: ReturnType<typeof parseXml>) =>
     Array.from(doc.getElementsByTagName('w:hyperlink')).map((h) => [h.getAttribute('r:id'), Array.from(h.getElementsByTagName('w:t')).map((t) => t.textContent).join('')]);
 
   it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
