@@ -10,6 +10,7 @@ import { forwardRef, useImperativeHandle, useRef, type ClipboardEvent, type Keyb
 import { sideProblems, type RowProblem, type ValidationResult } from '../../../shared/glossaries/rules.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { parseClipboardCells, suggestionOf, useEditorStore, type Row, type Side } from './editor-store.js';
+import { qaWords } from '../translate/QaFlags.js';
 import { suggestionLabel, TERM_REASON_ID } from './TermTranslate.js';
 
 /** "Translate this term" on a row whose target is empty (see `TermTranslate.tsx`). */
@@ -184,8 +185,14 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                       onPaste={(e) => onPaste(e, index, side)}
                     />
                     {side === 'target' && suggestion && (
-                      <span id={sid} className="badge gl-suggest" title={t('glossaries.term.badgeTitle')}>
-                        <span className="gl-suggest-text">{t(suggestionLabel(suggestion))}</span>
+                      <span
+                        id={sid}
+                        className={`badge gl-suggest${suggestion.qa ? ' gl-suggest-check' : ''}`}
+                        title={suggestion.qa ? qaWords(t, f, suggestion.qa) : t('glossaries.term.badgeTitle')}
+                      >
+                        <span className="gl-suggest-text">
+                          {suggestion.qa ? `${t('translate.qa.label')}: ${qaWords(t, f, suggestion.qa)}` : t(suggestionLabel(suggestion))}
+                        </span>
                       </span>
                     )}
                     {side === 'target' && offerTerm && (

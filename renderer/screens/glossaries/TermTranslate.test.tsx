@@ -6,7 +6,7 @@
  * engine's rule-based draft until edited; "Translate empty targets" previews first and never overwrites what the
  * user typed meanwhile; a pair the connection cannot translate turns the action off and says why.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallInput } from '../../../shared/ipc/contract.js';
@@ -144,5 +144,63 @@ describe('Translate this term', () => {
     expect(row.getAttribute('aria-describedby')).toBe(reason.id);
     expect((screen.getByRole('button', { name: 'Translate 2 empty targets' }) as HTMLButtonElement).disabled).toBe(true);
     expect(app.callsOf('translate.batch')).toEqual([]);
+  });
+});
+
+describe('Translate this term: the check of each suggestion', () => {
+  it('says when a suggestion lost a placeholder, in the preview and on the filled cell', async () => {
+    const user = userEvent.setup();
+    // A service that dropped `{count}` (protection off on a hosted service, say): main's QA says what is missing.
+    await openTerms(user, {
+      'translate.batch': ({ batchId, segments }) => ({
+        batchId,
+        translations: segments.map((s) =>
+          s.includes('{count}')
+            ? { text: 'DELETE ITEMS', detectedSourceLanguage: 'EN', qa: { missing: [{ kind: 'placeholder' as const, text: '{count}' }], added: [] } }
+            : { text: machine(s), detectedSourceLanguage: 'EN', qa: { missing: [], added: [] } },
+        ),
+        failures: [],
+        requests: 1,
+        characters: 0,
+        engine: null,
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Translate 2 empty targets' }));
+    const preview = await screen.findByRole('region', { name: '2 suggestions to fill' });
+    const rows = within(preview).getAllByRole('row').map((r) => Array.from(r.children).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Source term', 'Suggested target', 'Check'],
+      ['Delete {count} items', 'DELETE ITEMS', 'Missing in the translation: {count}'],
+      ['court', 'COURT', ''],
+    ]);
+    await user.click(within(preview).getByRole('button', { name: 'Fill 2 targets' }));
+    // The flagged cell says so; the other is a plain machine suggestion (a hosted engine: no rule-based label).
+    const flagged = screen.getByText('Check: Missing in the translation: {count}');
+    expect(cell('Target', 2).getAttribute('aria-describedby')).toContain(flagged.closest('[id]')!.id);
+    expect(screen.getByText('Machine suggestion')).toBeTruthy();
+  });
+});
+
+describe('Translate this term: a long run', () => {
+  it('shows how far the batch got and, cancelled, fills nothing and shows no preview when it ends', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const app = await openTerms(user, { 'translate.batch': batchHandler({ gate }) });
+    await user.click(screen.getByRole('button', { name: 'Translate 2 empty targets' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Translating 2 terms…' });
+    const batchId = app.callsOf('translate.batch')[0]!.batchId;
+    app.emit('translate.batchProgress', { batchId, done: 1, total: 2, requests: 1 });
+    await waitFor(() => expect(bar.getAttribute('value')).toBe('1'));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(app.callsOf('translate.cancel')).toEqual([{ requestId: batchId }]);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    // The answer that comes after the cancel (act waits until it has been handled) is dropped: no preview, nothing filled.
+    await act(async () => {
+      release();
+      await gate;
+    });
+    expect(screen.queryByRole('region', { name: /suggestions to fill/ })).toBeNull();
+    expect(cell('Target', 2).value).toBe('');
   });
 });

@@ -6,12 +6,13 @@
  * local engine — until the user edits it. Where the active connection cannot translate the dictionary's pair, the
  * actions are off and say why.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api } from '../../lib/api.js';
-import { useConnections, useLanguagePairs } from '../../lib/queries.js';
+import { useApiEvent, useConnections, useLanguagePairs } from '../../lib/queries.js';
 import { useTranslateStore } from '../../state/translate-store.js';
+import { qaWords } from '../translate/QaFlags.js';
 import { useEditorStore, type Row, type Suggestion } from './editor-store.js';
 import { emptyTargets, termBatchId, termReach, translateTerms, type TermReach, type TermResults } from './term-translate.js';
 
@@ -22,7 +23,7 @@ const PREVIEW_ROWS = 200;
 
 type Bulk =
   | { phase: 'idle' }
-  | { phase: 'translating'; batchId: string; count: number }
+  | { phase: 'translating'; batchId: string; count: number; done: number }
   | { phase: 'preview'; results: TermResults; sources: ReadonlyMap<number, string> };
 
 export interface TermTranslation {
@@ -52,6 +53,13 @@ export function useTermTranslation(): TermTranslation {
   const [bulk, setBulk] = useState<Bulk>({ phase: 'idle' });
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // Main reports each request of the batch: a long glossary shows how far it got.
+  useApiEvent(
+    'translate.batchProgress',
+    useCallback((p: { batchId: string; done: number }) => {
+      setBulk((b) => (b.phase === 'translating' && b.batchId === p.batchId ? { ...b, done: p.done } : b));
+    }, []),
+  );
 
   const fill = (results: TermResults) => {
     const { filled, kept } = useEditorStore.getState().fillSuggestions(results.fills, results.engine);
@@ -81,15 +89,19 @@ export function useTermTranslation(): TermTranslation {
     const rows = emptyTargets(useEditorStore.getState().rows);
     if (!reach.ok || connectionId === null || rows.length === 0 || bulk.phase === 'translating') return;
     const batchId = termBatchId();
-    setBulk({ phase: 'translating', batchId, count: rows.length });
+    setBulk({ phase: 'translating', batchId, count: rows.length, done: 0 });
     setError(null);
     setNote(null);
+    // A run the user cancelled (or replaced) says nothing when it ends.
+    const current = (b: Bulk) => b.phase === 'translating' && b.batchId === batchId;
     translateTerms(rows, reach, connectionId, batchId).then(
-      (results) => setBulk({ phase: 'preview', results, sources: new Map(rows.map((r) => [r.id, r.source])) }),
-      (e: unknown) => {
-        setBulk({ phase: 'idle' });
-        setError(e);
-      },
+      (results) => setBulk((b) => (current(b) ? { phase: 'preview', results, sources: new Map(rows.map((r) => [r.id, r.source])) } : b)),
+      (e: unknown) =>
+        setBulk((b) => {
+          if (!current(b)) return b;
+          setError(e);
+          return { phase: 'idle' };
+        }),
     );
   };
 
@@ -149,6 +161,9 @@ export function TermTranslateBar({ term, emptyCount }: { term: TermTranslation; 
           {bulk.phase === 'translating' ? t('glossaries.term.translatingCount', { count: bulk.count }) : term.note}
         </span>
         {bulk.phase === 'translating' && (
+          <progress max={bulk.count} value={bulk.done} aria-label={t('glossaries.term.translatingCount', { count: bulk.count })} />
+        )}
+        {bulk.phase === 'translating' && (
           <button type="button" className="btn" onClick={term.cancelBulk}>
             {t('glossaries.term.cancel')}
           </button>
@@ -162,8 +177,10 @@ export function TermTranslateBar({ term, emptyCount }: { term: TermTranslation; 
 
 function TermPreview({ bulk, onApply, onCancel }: { bulk: Extract<Bulk, { phase: 'preview' }>; onApply: () => void; onCancel: () => void }) {
   const t = useT();
+  const f = useFormat();
   const { results, sources } = bulk;
   const shown = results.fills.slice(0, PREVIEW_ROWS);
+  const checked = shown.some((fl) => fl.qa);
   const title = useRef<HTMLHeadingElement>(null);
   // The preview opens where the user was not looking (above the grid, perhaps below the fold): bring it into view
   // and put the focus on its title, so the keyboard and a screen reader land on it.
@@ -182,6 +199,7 @@ function TermPreview({ bulk, onApply, onCancel }: { bulk: Extract<Bulk, { phase:
               <tr>
                 <th scope="col">{t('glossaries.term.colSource')}</th>
                 <th scope="col">{t('glossaries.term.colSuggestion')}</th>
+                {checked && <th scope="col">{t('translate.qa.label')}</th>}
               </tr>
             </thead>
             <tbody>
@@ -189,6 +207,7 @@ function TermPreview({ bulk, onApply, onCancel }: { bulk: Extract<Bulk, { phase:
                 <tr key={fl.id}>
                   <td>{sources.get(fl.id)}</td>
                   <td>{fl.text}</td>
+                  {checked && <td className="error-text">{qaWords(t, f, fl.qa)}</td>}
                 </tr>
               ))}
             </tbody>

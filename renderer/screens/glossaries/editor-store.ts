@@ -10,6 +10,7 @@
  */
 import { create } from 'zustand';
 import type { EntryPair, GlossaryDraft } from '../../../shared/ipc/contract-glossaries.js';
+import type { QaReportView } from '../../../shared/ipc/contract-protect.js';
 import { dropExactDuplicates, trimAll } from '../../../shared/glossaries/rules.js';
 
 export interface Row {
@@ -25,6 +26,8 @@ export interface Suggestion {
   readonly text: string;
   /** The service's engine (`apertium` on the local engine, `pseudo` for layout previews, null when not said). */
   readonly engine: string | null;
+  /** What the check of the translation against its source found (a placeholder lost or added), when anything. */
+  readonly qa?: QaReportView;
 }
 
 /** A target the machine suggested: the row's id and the text to fill. */
@@ -33,6 +36,7 @@ export interface Fill {
   readonly text: string;
   /** The source term that was translated: a row whose source changed meanwhile is not filled. */
   readonly source: string;
+  readonly qa?: QaReportView;
 }
 
 interface Snapshot {
@@ -299,7 +303,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
           continue;
         }
         rows[i!] = { ...r, target: f.text };
-        suggestions.set(r.id, { text: f.text, engine });
+        suggestions.set(r.id, { text: f.text, engine, ...(f.qa && { qa: f.qa }) });
         filled.push(r.id);
       }
       if (filled.length > 0) {

@@ -5,6 +5,7 @@
  * Translate decides, as for every translation) and checks each answer the same way.
  */
 import type { LanguagePairView } from '../../../shared/ipc/contract.js';
+import { hasIssues } from '../../../shared/protect/qa.js';
 import { baseLanguage, isTargetLanguage, TARGET_LANGUAGES } from '../../../shared/spec/languages.js';
 import { api, unwrap } from '../../lib/api.js';
 import type { Fill, Row } from './editor-store.js';
@@ -87,9 +88,11 @@ export async function translateTerms(
   const fills: Fill[] = [];
   const failed: number[] = [];
   rows.forEach((r, i) => {
-    const text = out.translations[i]?.text.trim() ?? '';
+    const view = out.translations[i];
+    const text = view?.text.trim() ?? '';
     if (failedAt.has(i) || text === '') failed.push(r.id);
-    else fills.push({ id: r.id, text, source: r.source });
+    // A suggestion that lost or gained a placeholder, URL or number (main's QA) says so where it is shown.
+    else fills.push({ id: r.id, text, source: r.source, ...(view?.qa && hasIssues(view.qa) && { qa: view.qa }) });
   });
   return { fills, failed, engine: out.engine };
 }
