@@ -21,7 +21,7 @@ import { ExportPanel, ImportPanel } from './FilePanels.js';
 import { VersionsPanel } from './VersionsPanel.js';
 import { defaultPair } from './glossary-pairs.js';
 import { emptyTargets } from './term-translate.js';
-import { TermTranslateBar, useTermTranslation } from './TermTranslate.js';
+import { TermTranslatePanel, TermTranslateTools, useTermTranslation } from './TermTranslate.js';
 import { useTranslateStore } from '../../state/translate-store.js';
 
 /** Pause after the last edit before the draft is written to disk. */
@@ -340,7 +340,9 @@ export function GlossaryEditor({
         <button type="button" className="btn" onClick={() => setPanel(panel === 'versions' ? 'none' : 'versions')} aria-expanded={panel === 'versions'}>
           {t('glossaries.editor.versions')}
         </button>
+        <TermTranslateTools term={term} emptyCount={emptyCount} />
       </div>
+      <TermTranslatePanel term={term} />
 
       {panel === 'import' && <ImportPanel onDone={() => setPanel('none')} />}
       {panel === 'export' && <ExportPanel />}
@@ -382,8 +384,6 @@ export function GlossaryEditor({
           {note}
         </span>
       </div>
-
-      <TermTranslateBar term={term} emptyCount={emptyCount} />
 
       {s.rows.length === 0 ? (
         <p className="gl-empty">{t('glossaries.editor.emptyRows')}</p>

@@ -124,8 +124,11 @@ export function suggestionLabel(s: Suggestion): 'glossaries.term.badgePseudo' | 
   return s.engine === 'pseudo' ? 'glossaries.term.badgePseudo' : s.engine === 'apertium' ? 'glossaries.term.badgeRuleBased' : 'glossaries.term.badgeMachine';
 }
 
-/** "Translate empty targets", why the action is off, the preview of what it would fill, and what it did. */
-export function TermTranslateBar({ term, emptyCount }: { term: TermTranslation; emptyCount: number }) {
+/**
+ * "Translate empty targets" and what it is doing, for the editor's toolbar: the button, its progress and Cancel,
+ * what it did (a status line), and why it is off. Nothing takes room while there is nothing to say.
+ */
+export function TermTranslateTools({ term, emptyCount }: { term: TermTranslation; emptyCount: number }) {
   const t = useT();
   const f = useFormat();
   const sourceLang = useEditorStore((s) => s.sourceLang);
@@ -139,39 +142,46 @@ export function TermTranslateBar({ term, emptyCount }: { term: TermTranslation; 
         ? t('glossaries.term.offNoPair')
         : t('glossaries.term.offPair', { source: f.languageName(sourceLang), target: f.languageName(targetLang) });
   return (
-    <div className="gl-term">
-      <div className="gl-term-bar">
-        <button
-          type="button"
-          className="btn"
-          disabled={!reach.ok || emptyCount === 0 || bulk.phase !== 'idle'}
-          aria-describedby={reason ? TERM_REASON_ID : undefined}
-          onClick={term.startBulk}
-        >
-          {t('glossaries.term.translateEmpty', { count: emptyCount })}
-        </button>
-        {reason ? (
-          <span id={TERM_REASON_ID} className="gl-note">
-            {reason}
-          </span>
-        ) : (
-          <span className="gl-note">{t('glossaries.term.hint')}</span>
-        )}
-        <span role="status" className="gl-note">
-          {bulk.phase === 'translating' ? t('glossaries.term.translatingCount', { count: bulk.count }) : term.note}
-        </span>
-        {bulk.phase === 'translating' && (
+    <>
+      <button
+        type="button"
+        className="btn"
+        disabled={!reach.ok || emptyCount === 0 || bulk.phase !== 'idle'}
+        aria-describedby={reason ? TERM_REASON_ID : undefined}
+        title={reason ?? t('glossaries.term.hint')}
+        onClick={term.startBulk}
+      >
+        {t('glossaries.term.translateEmpty', { count: emptyCount })}
+      </button>
+      {bulk.phase === 'translating' && (
+        <>
           <progress max={bulk.count} value={bulk.done} aria-label={t('glossaries.term.translatingCount', { count: bulk.count })} />
-        )}
-        {bulk.phase === 'translating' && (
           <button type="button" className="btn" onClick={term.cancelBulk}>
             {t('glossaries.term.cancel')}
           </button>
-        )}
-      </div>
+        </>
+      )}
+      <span role="status" className="gl-note">
+        {bulk.phase === 'translating' ? t('glossaries.term.translatingCount', { count: bulk.count }) : term.note}
+      </span>
+      {reason && (
+        <span id={TERM_REASON_ID} className="gl-note">
+          {reason}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Below the toolbar: the error of the last run, and the preview of what "Translate empty targets" would fill. */
+export function TermTranslatePanel({ term }: { term: TermTranslation }) {
+  const t = useT();
+  const { bulk } = term;
+  return (
+    <>
       {term.error !== null && <ErrorAlert error={term.error} look="box" message={t('glossaries.term.error')} />}
       {bulk.phase === 'preview' && <TermPreview bulk={bulk} onApply={term.applyBulk} onCancel={term.cancelBulk} />}
-    </div>
+    </>
   );
 }
 
