@@ -97,6 +97,8 @@ test('a term with {count} is translated with {count} kept byte for byte, the cel
   await page.keyboard.press('Enter');
   const first = cell(page, 'Target', 1);
   await expect(first).not.toHaveValue('');
+  // The button went with the empty target: the focus is on the filled cell.
+  await expect(first).toBeFocused();
   const filled = await first.inputValue();
   // `{count}` as it went, the words around it through the pseudo engine (every letter changed).
   expect(filled.match(/\{count\}/g)).toEqual(['{count}']);

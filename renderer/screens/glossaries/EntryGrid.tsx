@@ -18,7 +18,7 @@ export interface RowTermAction {
   /** False: the connection cannot translate the dictionary's pair (the reason is shown above the grid). */
   available: boolean;
   pending: ReadonlySet<number>;
-  onTranslate(row: Row): void;
+  onTranslate(row: Row): Promise<void>;
 }
 
 export interface EntryGridHandle {
@@ -202,7 +202,15 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                         disabled={!term.available || term.pending.has(row.id)}
                         aria-describedby={term.available ? undefined : TERM_REASON_ID}
                         aria-label={t('glossaries.term.translateRow', { row: f.number(index + 1) })}
-                        onClick={() => term.onTranslate(row)}
+                        onClick={(e) => {
+                          const button = e.currentTarget;
+                          // Filled, the row loses its button: the focus goes to the target, where the user checks it.
+                          void term.onTranslate(row).then(() => {
+                            if (button.isConnected) return;
+                            if (document.activeElement !== document.body && document.activeElement !== null) return;
+                            scrollRef.current?.querySelector<HTMLInputElement>(`[data-index="${index}"] input[data-side="target"]`)?.focus();
+                          });
+                        }}
                       >
                         {term.pending.has(row.id) ? t('glossaries.term.translating') : t('glossaries.term.translate')}
                       </button>

@@ -75,6 +75,8 @@ describe('Translate this term', () => {
     await user.click(screen.getByRole('button', { name: 'Translate the term of row 2' }));
 
     await waitFor(() => expect(cell('Target', 2).value).toBe('DELETE {count} ITEMS'));
+    // The button is gone with the empty target: the focus is on the filled cell, not lost.
+    await waitFor(() => expect(document.activeElement).toBe(cell('Target', 2)));
     const sent = app.callsOf('translate.batch') as CallInput<'translate.batch'>[];
     expect(sent).toHaveLength(1);
     expect(sent[0]!.segments).toEqual(['Delete {count} items']);

@@ -30,7 +30,8 @@ export interface TermTranslation {
   reach: TermReach;
   /** Rows being translated one by one (their buttons say so). */
   pending: ReadonlySet<number>;
-  translateRow(row: Row): void;
+  /** Resolves once the row is filled (or the error shown). */
+  translateRow(row: Row): Promise<void>;
   bulk: Bulk;
   startBulk(): void;
   cancelBulk(): void;
@@ -69,12 +70,12 @@ export function useTermTranslation(): TermTranslation {
     setNote(parts.join(' '));
   };
 
-  const translateRow = (row: Row) => {
-    if (!reach.ok || connectionId === null || pending.has(row.id)) return;
+  const translateRow = (row: Row): Promise<void> => {
+    if (!reach.ok || connectionId === null || pending.has(row.id)) return Promise.resolve();
     setPending((p) => new Set(p).add(row.id));
     setError(null);
     setNote(null);
-    translateTerms([row], reach, connectionId)
+    return translateTerms([row], reach, connectionId)
       .then(fill, (e: unknown) => setError(e))
       .finally(() =>
         setPending((p) => {
