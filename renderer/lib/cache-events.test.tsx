@@ -12,11 +12,12 @@ import { setApi } from './api.js';
 import { createQueryClient, useCacheEvents, useSettings } from './queries.js';
 import { createFakeApi } from '../test-utils/fake-api.js';
 import { settings } from '../test-utils/scenario.js';
+import type { Settings } from '../../shared/ipc/contract.js';
 
 describe('useCacheEvents', () => {
   it('keeps the announced settings when an older answer arrives after them', async () => {
-    let answer!: (s: ReturnType<typeof settings>) => void;
-    const fake = createFakeApi({ 'settings.get': () => new Promise((r) => (answer = r)) });
+    let answer!: (s: Settings) => void;
+    const fake = createFakeApi({ 'settings.get': () => new Promise<Settings>((r) => (answer = r)) });
     setApi(fake.api);
     const qc = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
