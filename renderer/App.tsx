@@ -3,7 +3,7 @@
  * (navigation, status banner, the active screen). Screens are code-split with React.lazy so the initial bundle
  * holds only the shell. Keyboard: Ctrl/Cmd+1…6 switch screens; menu commands from main arrive as `app.command`.
  */
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { MenuCommand } from '../shared/ipc/contract.js';
 import { Sidebar, SCREEN_LABEL_IDS } from './components/Sidebar.js';
@@ -11,7 +11,7 @@ import { StatusBanner } from './components/StatusBanner.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
 import { ensureAllCatalogs, resolveUiLocale, setUiLocale, useT } from './i18n/index.js';
 import { api, unwrap } from './lib/api.js';
-import { createQueryClient, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
+import { createQueryClient, prefetchTranslateData, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
 import { useDesktopText } from './lib/use-desktop-text.js';
 import { applyTheme } from './lib/theme.js';
 import { forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-sync.js';
@@ -116,11 +116,17 @@ function Root() {
   useDesktopText();
   useKeyboardHelpShortcut();
   const settings = useSettings();
+  const qc = useQueryClient();
   // Fetch the start screens while the first IPC answers are on their way.
   useEffect(preloadStartScreens, []);
   const theme = useUiStore((s) => s.theme);
   const setTheme = useUiStore((s) => s.setTheme);
   const status = useConnectionStatus();
+  const statusActiveId = status.data?.activeId ?? null;
+  // The Translate screen's data is fetched alongside its code, as soon as the active connection is known.
+  useEffect(() => {
+    if (statusActiveId && useUiStore.getState().screen === 'translate') prefetchTranslateData(qc, statusActiveId);
+  }, [qc, statusActiveId]);
   const draftReady = useDraftPersistence(settings);
   const t = useT();
   const uiLanguage = settings.data?.uiLanguage;

@@ -26,17 +26,41 @@ function preloadStartScreens(): Plugin {
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const entry = chunks.find((c) => c.type === 'chunk' && c.isEntry)?.fileName;
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const files = new Set<string>();
+        const css = new Set<string>();
+        // The start screens' chunks and everything they import, transitively (a shared chunk two levels down was
+        // fetched only after the first render), with the CSS those chunks bring (Vite adds it when the import runs;
+        // preloaded, it is already in the cache then).
+        const add = (name: string): void => {
+          const c = byName.get(name);
+          if (!c || c.type !== 'chunk' || files.has(name)) return;
+          if (name !== entry) files.add(name);
+          for (const f of c.viteMetadata?.importedCss ?? []) css.add(f);
+          for (const dep of c.imports) add(dep);
+        };
+        // What index.html already loads (the entry, its imports and its CSS) is not listed twice.
+        if (entry) add(entry);
+        const already = new Set([...files, ...css]);
         for (const c of chunks) {
-          if (c.type !== 'chunk' || !c.facadeModuleId || !start.test(c.facadeModuleId)) continue;
-          files.add(c.fileName);
-          for (const dep of c.imports) if (dep !== entry) files.add(dep);
+          if (c.type === 'chunk' && c.facadeModuleId && start.test(c.facadeModuleId)) add(c.fileName);
         }
-        return [...files].map((f) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` },
-          injectTo: 'head' as const,
-        }));
+        for (const f of already) {
+          files.delete(f);
+          css.delete(f);
+        }
+        return [
+          ...[...files].map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...css].map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', href: `./${f}` },
+            injectTo: 'head' as const,
+          })),
+        ];
       },
     },
   };

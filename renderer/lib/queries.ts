@@ -70,41 +70,59 @@ export function useLocalServiceLanguages(enabled = true) {
 }
 
 /** Languages of the active connection; main caches them too, `refresh` bypasses both caches. */
+const languagesQuery = (type: 'source' | 'target', connectionId: string | null) => ({
+  queryKey: keys.languages(type, connectionId),
+  queryFn: () => unwrap(api().languages.list({ type })),
+  staleTime: 60 * 60_000,
+});
+
 export function useLanguages(type: 'source' | 'target', connectionId: string | null, enabled = true) {
-  return useQuery({
-    queryKey: keys.languages(type, connectionId),
-    queryFn: () => unwrap(api().languages.list({ type })),
-    enabled: enabled && connectionId !== null,
-    staleTime: 60 * 60_000,
-  });
+  return useQuery({ ...languagesQuery(type, connectionId), enabled: enabled && connectionId !== null });
 }
 
+const glossariesQuery = (connectionId: string | null) => ({
+  queryKey: keys.glossaries(connectionId),
+  queryFn: () => unwrap(api().glossaries.list()),
+  staleTime: 5 * 60_000,
+});
+
 export function useGlossaries(connectionId: string | null, enabled = true) {
-  return useQuery({
-    queryKey: keys.glossaries(connectionId),
-    queryFn: () => unwrap(api().glossaries.list()),
-    enabled: enabled && connectionId !== null,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...glossariesQuery(connectionId), enabled: enabled && connectionId !== null });
 }
 
 /** Source → target pairs of the connection (the local engine's; null pairs = every combination). */
+const pairsQuery = (connectionId: string | null) => ({
+  queryKey: keys.pairs(connectionId),
+  queryFn: () => unwrap(api().languages.pairs({})),
+  staleTime: 60 * 60_000,
+});
+
 export function useLanguagePairs(connectionId: string | null) {
-  return useQuery({
-    queryKey: keys.pairs(connectionId),
-    queryFn: () => unwrap(api().languages.pairs({})),
-    enabled: connectionId !== null,
-    staleTime: 60 * 60_000,
-  });
+  return useQuery({ ...pairsQuery(connectionId), enabled: connectionId !== null });
 }
+
+const translatePrefsQuery = {
+  queryKey: keys.translatePrefs,
+  queryFn: () => unwrap(api().translatePrefs.get()),
+  staleTime: Infinity,
+};
 
 /** Second language, history opt-in, languages remembered per connection. */
 export function useTranslatePrefs() {
-  return useQuery({
-    queryKey: keys.translatePrefs,
-    queryFn: () => unwrap(api().translatePrefs.get()),
-    staleTime: Infinity,
-  });
+  return useQuery(translatePrefsQuery);
+}
+
+/**
+ * Starts what the Translate screen reads (languages, pairs, glossaries, remembered choices) as soon as the active
+ * connection is known, alongside the screen's own code, instead of after it has rendered once: the screen then
+ * renders with its data, not again for each answer.
+ */
+export function prefetchTranslateData(qc: QueryClient, connectionId: string): void {
+  void qc.prefetchQuery(languagesQuery('source', connectionId));
+  void qc.prefetchQuery(languagesQuery('target', connectionId));
+  void qc.prefetchQuery(pairsQuery(connectionId));
+  void qc.prefetchQuery(glossariesQuery(connectionId));
+  void qc.prefetchQuery(translatePrefsQuery);
 }
 
 /** Subscribes to one main→renderer event for the lifetime of the component. */
