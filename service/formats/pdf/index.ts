@@ -2,7 +2,7 @@
  * Layout-preserving PDF translation (service process, document worker thread). The output is the input's pages
  * with only the text replaced: PDFium (WebAssembly, `@embedpdf/pdfium`, MIT/BSD) reads each page's text objects
  * with their boxes, fonts and colours; layout.ts groups them into blocks in reading order; the engine translates
- * the blocks; PDFium removes the replaced text objects, moves the kept ones (footnote marks, symbols) and
+ * the blocks; PDFium removes the replaced text objects (also inside form XObjects), moves the kept ones (footnote marks, symbols) and
  * regenerates each content stream, so images, vector drawings, shadings, forms, links and annotations stay
  * exactly where they were and the original text is gone (not covered). In the same regeneration PDFium places an
  * empty form XObject on each page; after PDFium's one save, an incremental update (writer.ts) fills each with the
@@ -57,7 +57,8 @@ export interface Analysis {
 }
 
 /** The document's text cannot be replaced in place (all of it turned on the page, e.g. vertical captions, while
- * the page itself is not turned, or all of it inside form XObjects); the caller falls back to the reflowed PDF. */
+ * the page itself is not turned, or all of it in nested forms PDFium would not write again); the caller falls back
+ * to the reflowed PDF. */
 export class NotInPlace extends Error {
   override name = 'NotInPlace';
 }
@@ -75,6 +76,39 @@ async function readPdf(inputPath: string): Promise<Uint8Array> {
     );
   }
   return new Uint8Array(await readFile(inputPath));
+}
+
+/**
+ * Text inside a form XObject is removed from its form, and PDFium writes a form's content again only when an
+ * object was removed from that form and the form holding it is written again too (the page always is). A block
+ * whose text, or a kept object moved with it, sits in a form that would not be written again is left as drawn
+ * (translating it would draw the translation over its source); checked until no more blocks drop out.
+ */
+export function keepRemovable(blocks: Block[], page: Pick<PageContent, 'forms' | 'formOf'>): void {
+  const { forms = [], formOf } = page;
+  if (!formOf || formOf.size === 0) return;
+  for (;;) {
+    const emptied = new Set<number>();
+    for (const b of blocks)
+      if (b.translate) for (const i of b.replaced) if (formOf.has(i)) emptied.add(formOf.get(i)!);
+    const written = (form: number): boolean => {
+      for (let f = form; f >= 0; f = forms[f]!) if (!emptied.has(f)) return false;
+      return true;
+    };
+    let dropped = false;
+    for (const b of blocks) {
+      if (!b.translate) continue;
+      const indices = [
+        ...b.replaced,
+        ...[...b.kept.values()].flatMap(({ object }) => [object.index, ...(object.duplicates ?? [])]),
+      ];
+      if (indices.some((i) => formOf.has(i) && !written(formOf.get(i)!))) {
+        b.translate = false;
+        dropped = true;
+      }
+    }
+    if (!dropped) return;
+  }
 }
 
 /** Opens a PDF and finds its blocks; the caller closes `doc`. */
@@ -97,13 +131,14 @@ export async function analyse(bytes: Uint8Array, sourceLang?: string): Promise<A
     if (!script) throw new DocumentFormatError(SCANNED);
     const pages = contents.map((page, n) => {
       const blocks = pageBlocks(page, n, { script });
+      keepRemovable(blocks, page);
       const { width, height, paths, pictures, mediaBox, toUser } = page;
       return { width, height, paths, pictures, mediaBox, toUser, blocks };
     });
     const blocks = pages.flatMap((p) => p.blocks.filter((b) => b.translate));
     if (blocks.length === 0) {
       // Text only in turned or vertical writing on unturned pages (pages with /Rotate are read upright), or only
-      // inside form XObjects (which are left as drawn, e.g. a PDF this path wrote): the reflow translates it.
+      // in nested forms left as drawn (keepRemovable): the reflow translates it.
       if (contents.some((p) => p.texts.some((t) => (t.rotated || t.inForm) && /\p{L}/u.test(t.text))))
         throw new NotInPlace();
       throw new DocumentFormatError(SCANNED);
@@ -287,11 +322,9 @@ export async function translatePdfInPlace(
         for (const index of block.replaced) remove.add(index);
         for (const [id, to] of placement.moves) {
           const { object, raise } = block.kept.get(id)!;
-          // Offsets are measured in display space; the object moves in the content's user space.
+          // Offsets in display space; editPage moves each object in the space it is drawn in.
           const [dx, dy] = [to.x - object.x0, to.baseline + raise - object.oy];
-          const [a, b, c, d] = page.toUser ?? IDENTITY;
-          for (const index of [object.index, ...(object.duplicates ?? [])])
-            move.set(index, { dx: a * dx + c * dy, dy: b * dx + d * dy });
+          for (const index of [object.index, ...(object.duplicates ?? [])]) move.set(index, { dx, dy });
         }
       }
       edits.push({ remove, move, ops: drawOperators(placements, (key) => `/F${key.replace(/\W/g, '')}`) });

@@ -558,7 +558,7 @@ export interface LayoutOptions {
 /** Blocks of one page in reading order. */
 export function pageBlocks(page: PageContent, pageIndex: number, options: LayoutOptions): Block[] {
   const rules = page.paths.filter((r) => r.x1 - r.x0 < 2 || r.y1 - r.y0 < 2);
-  const objects = page.texts.filter((o) => !o.rotated && !o.invisible && !o.inForm && o.size > 0.5);
+  const objects = page.texts.filter((o) => !o.rotated && !o.invisible && o.size > 0.5);
   const drawings = [...page.paths, ...page.pictures].filter(
     (r) => r.x1 - r.x0 < 0.9 * page.width || r.y1 - r.y0 < 0.9 * page.height,
   );

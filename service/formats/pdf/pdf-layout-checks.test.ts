@@ -10,16 +10,17 @@
  *    paragraph's lines still join.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pseudo } from '../markup/test-support.js';
 import { missingFonts } from './fonts.js';
 import { translatePdfInPlace } from './index.js';
+import { PdfiumDocument } from './pdfium.js';
 import type { Analysis, DrawnBlock } from './index.js';
 import { classOfFace, faceClassName, overlaps } from './layout-checks.js';
 import type { FaceClass } from './layout-checks.js';
@@ -90,6 +91,7 @@ interface Checked {
   pages: Analysis['pages'];
   drawn: DrawnBlock[];
   units: string[];
+  output: Uint8Array;
 }
 
 async function translate(input: Uint8Array, sourceLang?: string): Promise<Checked> {
@@ -111,7 +113,7 @@ async function translate(input: Uint8Array, sourceLang?: string): Promise<Checke
       },
       (pages, drawn) => (seen = { pages, drawn }),
     );
-    return { ...seen!, units };
+    return { ...seen!, units, output: new Uint8Array(await readFile(join(dir, 'out.pdf'))) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -272,6 +274,80 @@ const helloWorld = async () => {
   return doc.save();
 };
 
+const XOBJECT_PARAGRAPH = [
+  'Quarterly results were better than expected because',
+  'every region sold more than it did a year ago.',
+];
+const XOBJECT_NESTED = 'Nested drawings carry another sentence inside.';
+const XOBJECT_LABEL = 'Sales by region';
+/**
+ * Text drawn inside form XObjects, as imported pages and embedded figures are: a heading on the page itself; a
+ * form scaled by its /Matrix holding a paragraph, a rule and a nested form with a sentence; a chart form holding
+ * bars and a label (only drawings beside the text).
+ */
+const xobjects = async () => {
+  const doc = await PDFDocument.create();
+  const helv = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  page.drawText('Report of the regional offices', { x: 60, y: 780, size: 16, font: helv });
+  const ctx = doc.context;
+  const show = (lines: string[], size: number, y: number) =>
+    `BT /F1 ${size} Tf ${size * 1.2} TL 1 0 0 1 0 ${y} Tm ` +
+    lines.map((l) => `(${l}) Tj T*`).join(' ') +
+    ' ET';
+  const nested = ctx.register(
+    ctx.flateStream(show([XOBJECT_NESTED], 11, 0), {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, -5, 400, 20],
+      Resources: { Font: { F1: helv.ref } },
+    }),
+  );
+  const body = ctx.register(
+    ctx.flateStream(`${show(XOBJECT_PARAGRAPH, 12, 100)} 0 70 400 1 re f q 1 0 0 1 0 40 cm /N1 Do Q`, {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 500, 130],
+      Matrix: [0.9, 0, 0, 0.9, 60, 560],
+      Resources: { Font: { F1: helv.ref }, XObject: { N1: nested } },
+    }),
+  );
+  const chart = ctx.register(
+    ctx.flateStream(
+      `0.2 0.4 0.8 rg 0 20 30 60 re f 40 20 30 90 re f 80 20 30 40 re f 0 g ${show([XOBJECT_LABEL], 9, 5)}`,
+      {
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [0, 0, 200, 120],
+        Matrix: [1, 0, 0, 1, 60, 380],
+        Resources: { Font: { F1: helv.ref } },
+      },
+    ),
+  );
+  page.node.setXObject(PDFName.of('Body'), body);
+  page.node.setXObject(PDFName.of('Chart'), chart);
+  page.node.addContentStream(ctx.register(ctx.flateStream('q /Body Do Q q /Chart Do Q')));
+  return doc.save();
+};
+
+/** Lower-case words (the pseudo translation writes upper case only) of `text` that are still on the output's pages. */
+async function remainingWords(
+  output: Uint8Array,
+  text: string,
+): Promise<{ words: string[]; left: string[] }> {
+  const doc = await PdfiumDocument.open(output);
+  try {
+    const drawn = Array.from({ length: doc.pageCount }, (_, n) => doc.readPage(n))
+      .flatMap((p) => p.texts.map((t) => t.text))
+      .join(' ');
+    const have = new Set(drawn.match(/\p{L}+/gu) ?? []);
+    const words = text.match(/\b\p{Ll}{3,}\b/gu) ?? [];
+    return { words, left: words.filter((w) => have.has(w)) };
+  } finally {
+    doc.close();
+  }
+}
+
 describe.skipIf(fontsMissing.length > 0)('PDF layout checks on fixtures', () => {
   it(
     'keeps spans in other scripts as they were and translates the labels beside them',
@@ -303,6 +379,61 @@ describe.skipIf(fontsMissing.length > 0)('PDF layout checks on fixtures', () => 
       }
     },
   );
+
+  it('translates text inside form XObjects (nested, scaled by their matrix) in place', async () => {
+    const { units, pages, drawn, output } = await translate(await xobjects(), 'EN');
+    const source = [XOBJECT_PARAGRAPH.join(' '), XOBJECT_NESTED, XOBJECT_LABEL];
+    for (const unit of source) expect(units).toContain(unit);
+    // Every word drawn inside the forms is gone from the output and its translation is drawn where it was.
+    const { words, left } = await remainingWords(output, source.join(' '));
+    expect(words.length).toBe(20);
+    expect(left).toEqual([]);
+    const nested = drawn.find((d) => d.block.text === XOBJECT_NESTED)!;
+    // The nested form is 40 units above the body form's origin, scaled by 0.9: baseline 560 + 0.9 × 40 = 596.
+    expect(nested.lines[0]!.y0).toBeGreaterThan(590);
+    expect(nested.lines[0]!.y1).toBeLessThan(610);
+    expect(overlaps(pages, drawn)).toEqual([]);
+    // The drawings inside the forms are still there.
+    const doc = await PdfiumDocument.open(output);
+    try {
+      const page = doc.readPage(0);
+      expect(page.pictures.length).toBe(2);
+    } finally {
+      doc.close();
+    }
+  });
+
+  it('leaves text as drawn in a nested form whose parent form has nothing to remove (PDFium would not rewrite it)', async () => {
+    const doc = await PDFDocument.create();
+    const helv = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    page.drawText('The page has a heading of its own', { x: 60, y: 780, size: 14, font: helv });
+    const ctx = doc.context;
+    const inner = ctx.register(
+      ctx.flateStream('BT /F1 10 Tf 1 0 0 1 0 0 Tm (A stamp drawn two forms deep) Tj ET', {
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [0, -5, 400, 20],
+        Resources: { Font: { F1: helv.ref } },
+      }),
+    );
+    const outer = ctx.register(
+      ctx.flateStream('0 0 1 rg 0 0 100 10 re f q 1 0 0 1 0 40 cm /N1 Do Q', {
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [0, 0, 500, 200],
+        Matrix: [1, 0, 0, 1, 60, 500],
+        Resources: { XObject: { N1: inner } },
+      }),
+    );
+    page.node.setXObject(PDFName.of('Outer'), outer);
+    page.node.addContentStream(ctx.register(ctx.flateStream('q /Outer Do Q')));
+    const { units, pages, drawn, output } = await translate(await doc.save(), 'EN');
+    expect(units).toEqual(['The page has a heading of its own']);
+    const { left } = await remainingWords(output, 'A stamp drawn two forms deep');
+    expect(left).toEqual(['stamp', 'drawn', 'two', 'forms', 'deep']);
+    expect(overlaps(pages, drawn)).toEqual([]);
+  });
 
   it('a form keeps one block per label: fields, radio buttons and check boxes separate them', async () => {
     const { units, pages, drawn } = await translate(await form(), 'EN');
