@@ -162,32 +162,52 @@ export async function countPdfCharacters(inputPath: string): Promise<number> {
   }
 }
 
-/** The box a block may fill: its own, grown into the free space below it (at most two lines) and, for one-line
- * left-aligned blocks, to the right up to the next block or the page margin. Never over another block. */
+/**
+ * The box a block may fill: its own, grown into the free space below it (at most two lines) and, for left-aligned
+ * blocks, to the right into the free space on its lines, so that a translation longer than its source widens
+ * before it wraps or shrinks. Widening stops half a size before a drawing or picture that was not under the
+ * block, at the edge of its column before the next block's text (the widest block above or below it: the gutter
+ * stays free; a block alone beside the next keeps up to 1.5 sizes of space), and at the page margin; a block of several lines (a paragraph set
+ * to its column's measure) stops at the right edge of the page's text. Never over another block.
+ */
 export function freeBox(
   block: Block,
   others: Block[],
   page: { width: number; pictures: Rect[]; paths: Rect[] },
 ): Rect {
   const box = { ...block.box };
-  const obstacles = [
-    ...others.filter((b) => b !== block).map((b) => b.box),
-    ...page.paths.filter((r) => r.y1 - r.y0 < 2 && r.x1 - r.x0 > 4),
-  ];
+  const neighbours = others.filter((b) => b !== block);
+  const rules = page.paths.filter((r) => r.y1 - r.y0 < 2 && r.x1 - r.x0 > 4);
+  const obstacles = [...neighbours.map((b) => b.box), ...rules];
   const overlapsX = (r: Rect) => r.x0 < box.x1 - 0.5 && r.x1 > box.x0 + 0.5;
   let bottom = Math.max(0, box.y0 - 2 * block.pitch);
   for (const r of obstacles)
     if (overlapsX(r) && r.y1 <= box.y0 + 0.5 && r.y1 > bottom) bottom = r.y1 + 0.15 * block.size;
   box.y0 = Math.min(box.y0, bottom);
-  if (block.lines.length === 1 && block.align === 'left') {
-    const margin = Math.min(block.box.x0, 0.06 * page.width);
-    let right = page.width - margin;
-    for (const r of [...obstacles, ...page.pictures]) {
-      if (r.y0 < box.y1 && r.y1 > block.box.y0 && r.x0 >= box.x1 - 0.5 && r.x0 < right)
-        right = r.x0 - 0.5 * block.size;
-    }
-    box.x1 = Math.max(box.x1, right);
+  if (block.align !== 'left') return box;
+  const own = block.box;
+  const margin = Math.min(own.x0, 0.06 * page.width);
+  let right = page.width - margin;
+  if (block.lines.length > 1) right = Math.min(right, Math.max(own.x1, ...neighbours.map((b) => b.box.x1)));
+  /** On the block's lines (the rows it may grow into included) and to its right. */
+  const beside = (r: Rect) => r.y0 < box.y1 && r.y1 > box.y0 && r.x0 >= own.x1 - 0.5;
+  const drawings = [...rules, ...page.paths, ...page.pictures].filter(
+    (r) => !(r.x0 <= own.x0 + 0.5 && r.x1 >= own.x1 - 0.5 && r.y0 <= own.y0 + 0.5 && r.y1 >= own.y1 - 0.5),
+  );
+  for (const r of drawings) if (beside(r) && r.x0 - 0.5 * block.size < right) right = r.x0 - 0.5 * block.size;
+  for (const next of neighbours) {
+    const r = next.box;
+    if (!beside(r)) continue;
+    // The widest block of this column (above or below, left of the next block): the gutter starts there. A block
+    // alone beside the next one keeps up to 1.5 sizes of the space between them.
+    let column: number | undefined;
+    for (const b of neighbours)
+      if (b !== next && b.box.x1 <= r.x0 - 0.5 && b.box.x0 < own.x1 && b.box.x1 > own.x0)
+        column = Math.max(column ?? own.x1, b.box.x1);
+    const gap = r.x0 - own.x1;
+    right = Math.min(right, column ?? r.x0 - Math.min(gap, 1.5 * block.size), r.x0 - 0.5 * block.size);
   }
+  box.x1 = Math.max(own.x1, right);
   return box;
 }
 
