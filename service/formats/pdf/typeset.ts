@@ -128,13 +128,22 @@ function pieceWidth(p: Piece, size: number): number {
   return p.ph !== undefined ? p.width : p.width * size;
 }
 
-function wrap(list: Piece[], size: number, spaceWidth: number, maxWidth: number): Piece[][] {
+/** Breaks pieces into lines of `maxWidth` (the first line `firstWidth`). */
+function wrap(
+  list: Piece[],
+  size: number,
+  spaceWidth: number,
+  maxWidth: number,
+  firstWidth = maxWidth,
+): Piece[][] {
   const lines: Piece[][] = [];
   let line: Piece[] = [];
   let width = 0;
   for (const p of list) {
     const w = pieceWidth(p, size) + (line.length > 0 && p.space ? spaceWidth * size : 0);
-    if (line.length > 0 && p.breakBefore && width + w > maxWidth) {
+    // A first word wider than the indented first line starts on the second.
+    if (lines.length === 0 && line.length === 0 && firstWidth < maxWidth && w > firstWidth) lines.push([]);
+    if (line.length > 0 && p.breakBefore && width + w > (lines.length === 0 ? firstWidth : maxWidth)) {
       lines.push(line);
       line = [p];
       width = pieceWidth(p, size);
@@ -166,9 +175,17 @@ export function typeset(block: Block, marked: string, box: Rect, fonts: FontSet,
   let size = block.size;
   let pitch = pitch0;
   let lines: Piece[][] = [];
+  // A first-line indent is kept for text set from the left edge (left-aligned and justified blocks).
+  const indent =
+    block.indent > 0.5 &&
+    (block.align === 'left' || block.align === 'justify') &&
+    block.indent < width - block.size
+      ? block.indent
+      : 0;
+  const widthOf = (n: number) => (n === 0 ? width - indent : width);
   for (;;) {
-    lines = wrap(list, size, spaceWidth, width * 1.005);
-    const tooWide = lines.some((l) => lineWidth(l, size, spaceWidth) > width * 1.01);
+    lines = wrap(list, size, spaceWidth, width * 1.005, (width - indent) * 1.005);
+    const tooWide = lines.some((l, n) => lineWidth(l, size, spaceWidth) > widthOf(n) * 1.01);
     const height = (ascent + descent) * size + (lines.length - 1) * pitch * size;
     if (!tooWide && height <= box.y1 - box.y0 + 0.05 * block.size) break;
     if (size <= minSize) break;
@@ -183,11 +200,17 @@ export function typeset(block: Block, marked: string, box: Rect, fonts: FontSet,
     const natural = lineWidth(line, size, spaceWidth);
     const spaces = line.filter((p, i) => i > 0 && p.space).length;
     const last = n === lines.length - 1;
-    const justify = block.align === 'justify' && !last && spaces > 0 && natural < width;
-    const perSpace = justify ? (width - natural) / spaces : 0;
-    const lineW = justify ? width : natural;
+    const room = widthOf(n);
+    const justify = block.align === 'justify' && !last && spaces > 0 && natural < room;
+    const perSpace = justify ? (room - natural) / spaces : 0;
+    const lineW = justify ? room : natural;
     const align = block.align === 'justify' ? (block.rtl ? 'right' : 'left') : block.align;
-    let x = align === 'right' ? box.x1 - lineW : align === 'center' ? box.x0 + (width - lineW) / 2 : box.x0;
+    let x =
+      align === 'right'
+        ? box.x1 - lineW
+        : align === 'center'
+          ? box.x0 + (width - lineW) / 2
+          : box.x0 + (n === 0 ? indent : 0);
     x = Math.max(box.x0 - 0.5 * size, x);
     for (const item of visualItems(line, block.rtl)) {
       if (item.ph !== undefined) {
