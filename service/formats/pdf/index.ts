@@ -326,8 +326,21 @@ export async function translatePdfInPlace(
           }
           return false;
         };
-        let placement = typeset(block, text, freeBox(block, page.blocks, page), fonts, faces);
-        if (clashes(drawnLines(placement))) placement = typeset(block, text, block.box, fonts, faces);
+        // Text of other blocks inside the box (a label inside a caption's box, an inline formula left as drawn)
+        // is flowed around.
+        const inside = (box: Rect) => {
+          const found: Rect[] = [];
+          for (const [other, rects] of taken) {
+            if (other === block || anyOverlap(own, sourceLines(other), 0)) continue;
+            for (const r of rects)
+              if (r.x0 < box.x1 && r.x1 > box.x0 && r.y0 < box.y1 && r.y1 > box.y0) found.push(r);
+          }
+          return found;
+        };
+        const grown = freeBox(block, page.blocks, page);
+        let placement = typeset(block, text, grown, fonts, faces, inside(grown));
+        if (clashes(drawnLines(placement)))
+          placement = typeset(block, text, block.box, fonts, faces, inside(block.box));
         taken.set(block, drawnLines(placement));
         placements.push(placement);
         if (observe)
