@@ -387,6 +387,30 @@ const captionWithLabel = () =>
     page.drawText('(a)', { x: 240, y: 428, size: 8, font: helv });
   });
 
+/** An Arabic-only page in a CID-keyed TrueType font (Type0 / CIDFontType2, Identity-H, with a ToUnicode map, as
+ * pdf-lib embeds it): a plain line, a fully vocalised line (a mark after every letter) and a line drawn one glyph
+ * per text object, each in visual order as PDF writers place right-to-left glyphs. */
+const arabicCid = async () => {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(
+    readFileSync('/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf'),
+    {
+      subset: true,
+    },
+  );
+  const page = doc.addPage([595, 842]);
+  const visual = (s: string) => [...s].reverse().join('');
+  page.drawText(visual('مرحبا بالعالم وهذا نص عربي للتجربة'), { x: 100, y: 760, size: 14, font });
+  page.drawText(visual('الْحَمْدُ لِلَّهِ رَبِّ الْعَالَمِينَ'), { x: 100, y: 700, size: 14, font });
+  let x = 100;
+  for (const ch of visual('السلام عليكم ورحمة الله')) {
+    page.drawText(ch, { x, y: 640, size: 14, font });
+    x += font.widthOfTextAtSize(ch, 14);
+  }
+  return doc.save();
+};
+
 /** Lower-case words (the pseudo translation writes upper case only) of `text` that are still on the output's pages. */
 async function remainingWords(
   output: Uint8Array,
@@ -532,6 +556,17 @@ describe.skipIf(fontsMissing.length > 0)('PDF layout checks on fixtures', () => 
     const { units, pages, drawn } = await translate(await captionWithLabel(), 'EN');
     expect(units).toEqual(['Chart 10: Size of the banks and the support of their governments']);
     expect(overlaps(pages, drawn)).toEqual([]);
+  });
+
+  it('an Arabic page in a CID-keyed TrueType font with a ToUnicode map is read and translated, not called scanned', async () => {
+    // The issue saw such PDFs refused as "scanned"; no sample that fails was found (these pass before this work
+    // too), kept as the check that they are read.
+    for (const sourceLang of ['AR', undefined]) {
+      const { units, drawn } = await translate(await arabicCid(), sourceLang);
+      expect(units.length).toBeGreaterThanOrEqual(1);
+      expect(units.join(' ')).toMatch(/[\u0600-\u06FF]{3}/u);
+      expect(drawn.length).toBe(units.length);
+    }
   });
 
   it('a form keeps one block per label: fields, radio buttons and check boxes separate them', async () => {
