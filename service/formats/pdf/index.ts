@@ -80,7 +80,8 @@ async function readPdf(inputPath: string): Promise<Uint8Array> {
 
 /**
  * Text inside a form XObject is removed from its form, and PDFium writes a form's content again only when an
- * object was removed from that form and the form holding it is written again too (the page always is). A block
+ * object was removed from that form and the form holding it is written again too (the page always is; a form two
+ * deep is moved onto the page when its holder loses nothing). A block
  * whose text, or a kept object moved with it, sits in a form that would not be written again is left as drawn
  * (translating it would draw the translation over its source); checked until no more blocks drop out.
  */
@@ -91,8 +92,13 @@ export function keepRemovable(blocks: Block[], page: Pick<PageContent, 'forms' |
     const emptied = new Set<number>();
     for (const b of blocks)
       if (b.translate) for (const i of b.replaced) if (formOf.has(i)) emptied.add(formOf.get(i)!);
+    // A form inside a form on the page is moved onto the page when it loses text and its holder does not
+    // (PdfiumDocument.editPage); deeper forms need every holder to lose an object.
     const written = (form: number): boolean => {
-      for (let f = form; f >= 0; f = forms[f]!) if (!emptied.has(f)) return false;
+      for (let f = form; f >= 0; f = forms[f]!) {
+        if (!emptied.has(f)) return false;
+        if (forms[f]! >= 0 && forms[forms[f]!] === -1) return true;
+      }
       return true;
     };
     let dropped = false;

@@ -484,36 +484,53 @@ describe.skipIf(fontsMissing.length > 0)('PDF layout checks on fixtures', () => 
     }
   });
 
-  it('leaves text as drawn in a nested form whose parent form has nothing to remove (PDFium would not rewrite it)', async () => {
-    const doc = await PDFDocument.create();
-    const helv = await doc.embedFont(StandardFonts.Helvetica);
-    const page = doc.addPage([595, 842]);
-    page.drawText('The page has a heading of its own', { x: 60, y: 780, size: 14, font: helv });
-    const ctx = doc.context;
-    const inner = ctx.register(
-      ctx.flateStream('BT /F1 10 Tf 1 0 0 1 0 0 Tm (A stamp drawn two forms deep) Tj ET', {
-        Type: 'XObject',
-        Subtype: 'Form',
-        BBox: [0, -5, 400, 20],
+  it('translates text in a form two deep whose holder has no text (a chart in an included figure); deeper, leaves it as drawn', async () => {
+    const build = async (depth: 2 | 3) => {
+      const doc = await PDFDocument.create();
+      const helv = await doc.embedFont(StandardFonts.Helvetica);
+      const page = doc.addPage([595, 842]);
+      page.drawText('The page has a heading of its own', { x: 60, y: 780, size: 14, font: helv });
+      const ctx = doc.context;
+      const form = (content: string, extra: Record<string, unknown>) =>
+        ctx.register(
+          ctx.flateStream(content, { Type: 'XObject', Subtype: 'Form', BBox: [0, -5, 500, 200], ...extra }),
+        );
+      let inner = form('BT /F1 10 Tf 1 0 0 1 0 0 Tm (A legend drawn inside the chart) Tj ET', {
         Resources: { Font: { F1: helv.ref } },
-      }),
-    );
-    const outer = ctx.register(
-      ctx.flateStream('0 0 1 rg 0 0 100 10 re f q 1 0 0 1 0 40 cm /N1 Do Q', {
-        Type: 'XObject',
-        Subtype: 'Form',
-        BBox: [0, 0, 500, 200],
+      });
+      if (depth === 3) inner = form('q /N1 Do Q', { Resources: { XObject: { N1: inner } } });
+      // The holder draws a bar and places the chart 40 units up, the page places the holder at (60, 500).
+      const outer = form('0 0 1 rg 0 0 100 10 re f q 1 0 0 1 0 40 cm /N1 Do Q', {
         Matrix: [1, 0, 0, 1, 60, 500],
         Resources: { XObject: { N1: inner } },
-      }),
-    );
-    page.node.setXObject(PDFName.of('Outer'), outer);
-    page.node.addContentStream(ctx.register(ctx.flateStream('q /Outer Do Q')));
-    const { units, pages, drawn, output } = await translate(await doc.save(), 'EN');
-    expect(units).toEqual(['The page has a heading of its own']);
-    const { left } = await remainingWords(output, 'A stamp drawn two forms deep');
-    expect(left).toEqual(['stamp', 'drawn', 'two', 'forms', 'deep']);
-    expect(overlaps(pages, drawn)).toEqual([]);
+      });
+      page.node.setXObject(PDFName.of('Outer'), outer);
+      page.node.addContentStream(ctx.register(ctx.flateStream('q /Outer Do Q')));
+      return doc.save();
+    };
+    const two = await translate(await build(2), 'EN');
+    expect(two.units.slice().sort()).toEqual([
+      'A legend drawn inside the chart',
+      'The page has a heading of its own',
+    ]);
+    expect((await remainingWords(two.output, 'A legend drawn inside the chart')).left).toEqual([]);
+    expect(overlaps(two.pages, two.drawn)).toEqual([]);
+    const legend = two.drawn.find((d) => d.block.text.startsWith('A legend'))!;
+    expect(legend.lines[0]!.y0).toBeGreaterThan(536);
+    expect(legend.lines[0]!.y0).toBeLessThan(542);
+    // The holder's bar and the chart are still drawn (the chart moved onto the page with the holder's matrix).
+    const rendered = await PdfiumDocument.open(two.output);
+    try {
+      expect(rendered.readPage(0).pictures.length).toBe(1);
+    } finally {
+      rendered.close();
+    }
+    // Three deep, PDFium would not write the middle form again: the legend is left as drawn, not drawn over.
+    const three = await translate(await build(3), 'EN');
+    expect(three.units).toEqual(['The page has a heading of its own']);
+    const { left } = await remainingWords(three.output, 'A legend drawn inside the chart');
+    expect(left).toEqual(['legend', 'drawn', 'inside', 'the', 'chart']);
+    expect(overlaps(three.pages, three.drawn)).toEqual([]);
   });
 
   it('a block widens into free space on its line before it wraps or shrinks, and stops at the gutter', async () => {

@@ -547,7 +547,10 @@ export class PdfiumDocument {
       };
       const doomed: Array<{ holder: number; obj: number }> = [];
       let formTexts = 0;
-      const walkForm = (form: number, toDisplay: Matrix, depth: number) => {
+      /** Forms drawn by a form on the page (depth 2), with what their text loses. */
+      const nested: Array<{ form: number; parent: number; top: number; matrix: Matrix }> = [];
+      const emptied = new Set<number>();
+      const walkForm = (form: number, toDisplay: Matrix, depth: number, top: number) => {
         const inner = x.FPDFFormObj_CountObjects!(form);
         for (let i = 0; i < inner; i++) {
           const obj = x.FPDFFormObj_GetObject!(form, i);
@@ -556,9 +559,13 @@ export class PdfiumDocument {
             const index = FORM_TEXT + formTexts++;
             const by = move.get(index);
             if (by) shift(obj, toDisplay, by);
-            else if (remove.has(index)) doomed.push({ holder: form, obj });
+            else if (remove.has(index)) {
+              doomed.push({ holder: form, obj });
+              emptied.add(form);
+            }
           } else if (type === OBJ.FORM && depth < MAX_FORM_DEPTH) {
-            walkForm(obj, concat(matrixOf(obj), toDisplay), depth + 1);
+            if (depth === 1) nested.push({ form: obj, parent: form, top, matrix: matrixOf(obj) });
+            walkForm(obj, concat(matrixOf(obj), toDisplay), depth + 1, top);
           }
         }
       };
@@ -567,7 +574,7 @@ export class PdfiumDocument {
         const obj = x.FPDFPage_GetObject!(page, i);
         const type = x.FPDFPageObj_GetType!(obj);
         if (type === OBJ.FORM) {
-          walkForm(obj, concat(matrixOf(obj), display), 1);
+          walkForm(obj, concat(matrixOf(obj), display), 1, obj);
           continue;
         }
         const by = move.get(i);
@@ -579,6 +586,23 @@ export class PdfiumDocument {
           ? x.FPDFFormObj_RemoveObject!(holder, obj)
           : x.FPDFPage_RemoveObject!(page, obj);
         if (removed) x.FPDFPageObj_Destroy!(obj);
+      }
+      // PDFium writes a form again only when its holder is written again too: a form inside a form on the page
+      // that loses text while its holder loses nothing (a figure embedded in an included PDF) is moved onto the page
+      // right after its holder, with the holder's matrix, so that both are written again.
+      const hoisted = nested.filter((f) => emptied.has(f.form) && !emptied.has(f.parent));
+      for (const f of hoisted.reverse()) {
+        // The holder's place now that text before it is gone.
+        let at = -1;
+        for (let i = 0, n = x.FPDFPage_CountObjects!(page); i < n && at < 0; i++)
+          if (x.FPDFPage_GetObject!(page, i) === f.top) at = i;
+        if (at < 0 || !x.FPDFFormObj_RemoveObject!(f.parent, f.form)) continue;
+        // Its matrix and its clip (the holder's box, in the holder's space) go to the page's space.
+        const [a, b, c, d, e, g] = matrixOf(f.top);
+        x.FPDFPageObj_Transform!(f.form, a, b, c, d, e, g);
+        x.FPDFPageObj_TransformClipPath!(f.form, a, b, c, d, e, g);
+        if (!x.FPDFPage_InsertObjectAtIndex!(page, f.form, at + 1))
+          throw new DocumentFormatError(`Page ${n + 1} of the PDF could not be rewritten.`);
       }
       if (overlay) {
         const form = x.FPDF_NewFormObjectFromXObject!(overlay);

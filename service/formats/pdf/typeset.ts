@@ -141,14 +141,17 @@ function wrap(
   let line: Piece[] = [];
   let width = 0;
   let skipped = 0;
+  let limit = widthAt(0);
   for (const p of list) {
     const w = pieceWidth(p, size) + (line.length > 0 && p.space ? spaceWidth * size : 0);
-    while (line.length === 0 && skipped < 3 && widthAt(lines.length) < full && w > widthAt(lines.length)) {
+    while (line.length === 0 && skipped < 3 && limit < full && w > limit) {
       lines.push([]);
+      limit = widthAt(lines.length);
       skipped++;
     }
-    if (line.length > 0 && p.breakBefore && width + w > widthAt(lines.length)) {
+    if (line.length > 0 && p.breakBefore && width + w > limit) {
       lines.push(line);
+      limit = widthAt(lines.length);
       line = [p];
       width = pieceWidth(p, size);
     } else {
@@ -208,6 +211,7 @@ export function typeset(
     return { x0, x1: Math.max(x0, x1) };
   };
   const widthOf = (n: number) => {
+    if (avoid.length === 0) return n === 0 ? width - indent : width;
     const s = span(n);
     return s.x1 - s.x0;
   };
