@@ -9,11 +9,16 @@
  *   - the corpus on Apertium EN→ES, the engine users run (skipped, with the reason printed, where it is absent).
  * The goal is ≤ 5 % overhead. Run: node --expose-gc --import tsx bench/protect.ts (a collection before each
  * round keeps one path's garbage out of the other's time; without --expose-gc the figures are noisier).
+ *
+ * On a shared machine the two paths' wall times wander more than protection costs, so the protection's own work
+ * (`protectUnit` on each unit, then `finish` on the engine's answer: all that `protectEngine` adds) is also timed
+ * alone, in CPU time, and printed as a share of the baseline's CPU time.
  */
 import { existsSync } from 'node:fs';
 import { createPseudoEngine } from '../service/engines/pseudo.js';
 import { EngineSet } from '../service/engines/registry.js';
 import type { Engine } from '../service/engines/types.js';
+import { protectUnit } from '../service/engines/protect.js';
 import { prepareText } from '../service/text/prepare.js';
 import { readProtectCorpus } from '../service/test/protect-corpus.js';
 
@@ -49,6 +54,43 @@ const best = (xs: number[]) => Math.min(...xs);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const pct = (a: number, b: number) => `${((a / b - 1) * 100).toFixed(1).padStart(6)} %`;
 
+/** CPU milliseconds of `f` (user + system). */
+async function cpu(f: () => unknown): Promise<number> {
+  gc?.();
+  const t0 = process.cpuUsage();
+  await f();
+  const d = process.cpuUsage(t0);
+  return (d.user + d.system) / 1000;
+}
+
+/**
+ * The protection's own work on the pseudo engine, alone: every unit of the segments protected, and each engine
+ * answer finished (answers recorded once), against the baseline path's CPU time; medians over rounds.
+ */
+async function ownWork(label: string, segments: string[], rounds: number): Promise<void> {
+  const engine = createPseudoEngine();
+  const off = new EngineSet([engine], { protect: false });
+  const units = segments.flatMap((s) => prepareText(s, { splitSentences: '1', sourceLang: 'EN' }).units);
+  const plans = units.map(protectUnit);
+  const answers = await engine.translate({ source: 'EN', target: 'ES', units: plans.map((p) => p.unit) });
+  const work = () => {
+    for (let i = 0; i < units.length; i++) protectUnit(units[i]!).finish(answers[i]!);
+  };
+  const base: number[] = [];
+  const own: number[] = [];
+  for (let r = 0; r < rounds + 3; r++) {
+    const b = await cpu(() => textPath(off, segments));
+    const o = await cpu(work);
+    if (r >= 3) {
+      base.push(b);
+      own.push(o);
+    }
+  }
+  console.log(
+    `${label.padEnd(34)} baseline ${median(base).toFixed(2).padStart(6)} ms CPU, protection's own work ${median(own).toFixed(2).padStart(5)} ms = ${((median(own) / median(base)) * 100).toFixed(1)} %`,
+  );
+}
+
 async function scenario(label: string, engine: Engine, segments: string[], rounds: number): Promise<void> {
   const on = new EngineSet([engine]);
   const off = new EngineSet([engine], { protect: false });
@@ -72,6 +114,10 @@ console.log(`ms per ${SEGMENTS} segments through prepareText → engine → rebu
 console.log(`${'scenario'.padEnd(34)} ${'best off'.padStart(9)} ${'best on'.padStart(9)} ${'overhead'.padStart(8)}   ${'med. off'.padStart(9)} ${'med. on'.padStart(9)} ${'overhead'.padStart(8)}`);
 await scenario('corpus strings, pseudo engine', createPseudoEngine(), corpus, 40);
 await scenario('plain prose, pseudo engine', createPseudoEngine(), prose, 40);
+console.log(`\nprotection's own work alone (CPU time, medians), as a share of the baseline path's CPU time`);
+await ownWork('corpus strings, pseudo engine', corpus, 40);
+await ownWork('plain prose, pseudo engine', prose, 40);
+console.log('');
 const modes = '/usr/share/apertium/modes';
 if (existsSync(`${modes}/eng-spa.mode`)) {
   const { createApertiumEngine } = await import('../service/engines/apertium/index.js');

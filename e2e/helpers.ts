@@ -35,8 +35,11 @@ export async function addHostedKey(
 /** Waits until the language pickers are filled, then picks the pair ('' source = detect). */
 export async function pickLanguages(page: Page, source: string, target: string): Promise<void> {
   const to = page.getByLabel('To', { exact: true });
-  await expect(to.locator(`option[value="${target}"]`)).toHaveCount(1);
-  await page.getByLabel('From', { exact: true }).selectOption(source);
+  const from = page.getByLabel('From', { exact: true });
+  // The lists come from the engine, which may still be starting (Apertium reads its pairs): a minute, not 20 s.
+  await expect(to.locator(`option[value="${target}"]`)).toHaveCount(1, { timeout: 60_000 });
+  await expect(from).toBeEnabled({ timeout: 60_000 });
+  await from.selectOption(source);
   await to.selectOption(target);
 }
 

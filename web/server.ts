@@ -17,7 +17,7 @@ import { homedir, platform } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import ts from 'typescript';
+import { transformSync } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CALL_NAMES, channelOf, type CallName } from '../shared/ipc/contract.js';
 import { createJsonFileStore } from '../electron/main/adapters/json-file-store.js';
@@ -106,10 +106,14 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The shim script: `web/shim-client.ts` transpiled on its own, with the contract's call names filled in. */
+/**
+ * The shim script: `web/shim-client.ts` transpiled on its own, with the contract's call names filled in. esbuild, not
+ * the TypeScript compiler: loading and warming `typescript` held the first page load for ~2 s (every resource
+ * waited behind the shim on the busy event loop), in every e2e test and every `npm run web`.
+ */
 function buildShim(): string {
   const source = readFileSync(join(ROOT, 'web', 'shim-client.ts'), 'utf8');
-  const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  const js = transformSync(source, { loader: 'ts', format: 'esm', target: 'es2022' }).code;
   return js.replace(/^export \{\};?\s*$/m, '').replace('__VERSO_CALL_NAMES__', JSON.stringify(CALL_NAMES));
 }
 
@@ -212,7 +216,8 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
     composed.services,
   );
 
-  let shim: string | undefined;
+  // Built before the server listens, so the first page load never waits for it.
+  const shim = buildShim();
   const server = createServer((req, res) => void serve(req, res));
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers = {
@@ -228,7 +233,6 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
         return;
       }
       if (path === '/__verso/shim.js') {
-        shim ??= buildShim();
         res.writeHead(200, { ...headers, 'Content-Type': MIME['.js']! });
         res.end(shim);
         return;

@@ -124,16 +124,22 @@ export function useCacheEvents(): void {
   const qc = useQueryClient();
   useEffect(() => {
     const a = api();
+    // What main announces is newer than an answer still on its way (the answer and the event travel apart): the
+    // fetch in flight is cancelled first, so its older answer cannot land over the announced state.
+    const announce = <T,>(key: readonly unknown[], data: T): Promise<void> =>
+      qc.cancelQueries({ queryKey: key, exact: true }).then(() => {
+        qc.setQueryData(key, data);
+      });
     const offs = [
       a.on('connections.changed', (state) => {
-        qc.setQueryData(keys.connections, state);
-        void qc.invalidateQueries({ queryKey: keys.status });
+        void announce(keys.connections, state).then(() => qc.invalidateQueries({ queryKey: keys.status }));
       }),
-      a.on('connections.statusChanged', (status) => qc.setQueryData(keys.status, status)),
-      a.on('settings.changed', (settings) => qc.setQueryData(keys.settings, settings)),
+      a.on('connections.statusChanged', (status) => void announce(keys.status, status)),
+      a.on('settings.changed', (settings) => void announce(keys.settings, settings)),
       a.on('localService.statusChanged', (status) => {
-        qc.setQueryData(keys.localStatus, status);
-        if (status.state === 'ready') void qc.invalidateQueries({ queryKey: keys.localLanguages });
+        void announce(keys.localStatus, status).then(() => {
+          if (status.state === 'ready') void qc.invalidateQueries({ queryKey: keys.localLanguages });
+        });
       }),
     ];
     return () => offs.forEach((off) => off());

@@ -26,79 +26,122 @@ export interface ProtectedUnit {
 
 const MARKER_RE = /[\uE000\uE003](\d+)\uE001|\uE002/g;
 const HAS_MARKER = /[\uE000-\uE003]/;
-/** Quick pre-check: a unit without any of these characters cannot hold a protected span. */
-const MAYBE = /[{}%$`@/\\_]|[\w$]\.[A-Za-z_$]|[a-z0-9][A-Z]|\d\.\d|[vV]\d|\(\)|www\.|mailto:/;
 
-const IDENTITY = (t: string): string => t;
+const PH_CODE = 0xe003;
+const SEP_CODE = 0xe001;
+
+/** A unit with nothing protected: given back as it came. */
+class Unchanged implements ProtectedUnit {
+  readonly count = 0;
+  constructor(readonly unit: string) {}
+  finish(translated: string): string {
+    return translated;
+  }
+}
+
+/** A unit whose spans `originals` became placeholders with the ids `first`, `first + 1`, … in source order. */
+class Protected implements ProtectedUnit {
+  constructor(
+    readonly unit: string,
+    private readonly originals: string[],
+    private readonly first: number,
+  ) {}
+  get count(): number {
+    return this.originals.length;
+  }
+  finish(translated: string): string {
+    return restore(translated, this.originals, this.first, this.unit);
+  }
+}
 
 /** Protects the spans of one marked unit; ids start after the largest marker id in the unit. */
 export function protectUnit(unit: string): ProtectedUnit {
-  if (!MAYBE.test(unit)) return { unit, count: 0, finish: IDENTITY };
-  let maxId = -1;
-  const pieces: Array<{ start: number; end: number }> = [];
-  if (!HAS_MARKER.test(unit)) pieces.push({ start: 0, end: unit.length });
-  else {
-    let last = 0;
-    for (const m of unit.matchAll(MARKER_RE)) {
-      const at = m.index ?? 0;
-      if (at > last) pieces.push({ start: last, end: at });
-      if (m[1] !== undefined) maxId = Math.max(maxId, Number(m[1]));
-      last = at + m[0].length;
-    }
-    if (last < unit.length) pieces.push({ start: last, end: unit.length });
-  }
-
-  const originals = new Map<number, string>();
-  let nextId = maxId + 1;
+  const originals: string[] = [];
   let out = '';
   let at = 0;
-  for (const p of pieces) {
-    const text = unit.slice(p.start, p.end);
-    const spans = findProtectedSpans(text);
-    if (spans.length === 0) continue;
-    for (const s of spans) {
-      const id = nextId++;
-      originals.set(id, s.text);
-      out += unit.slice(at, p.start + s.start) + placeholder(id);
-      at = p.start + s.end;
+  let first = 0;
+  if (!HAS_MARKER.test(unit)) {
+    for (const s of findProtectedSpans(unit)) {
+      out += unit.slice(at, s.start) + placeholder(originals.length);
+      originals.push(s.text);
+      at = s.end;
+    }
+  } else {
+    let maxId = -1;
+    const pieces: number[] = [];
+    let last = 0;
+    for (const m of unit.matchAll(MARKER_RE)) {
+      const start = m.index;
+      if (start > last) pieces.push(last, start);
+      if (m[1] !== undefined) maxId = Math.max(maxId, Number(m[1]));
+      last = start + m[0].length;
+    }
+    if (last < unit.length) pieces.push(last, unit.length);
+    first = maxId + 1;
+    for (let k = 0; k < pieces.length; k += 2) {
+      const from = pieces[k]!;
+      for (const s of findProtectedSpans(unit.slice(from, pieces[k + 1]))) {
+        out += unit.slice(at, from + s.start) + placeholder(first + originals.length);
+        originals.push(s.text);
+        at = from + s.end;
+      }
     }
   }
-  if (originals.size === 0) return { unit, count: 0, finish: IDENTITY };
-  out += unit.slice(at);
-  const protectedUnit = out;
-  return { unit: out, count: originals.size, finish: (translated) => restore(translated, originals, protectedUnit) };
+  if (originals.length === 0) return new Unchanged(unit);
+  return new Protected(out + unit.slice(at), originals, first);
 }
 
-const PH_RE = /\uE003(\d+)\uE001/g;
 const TAIL = /[.!?…:;。！？)\]»"'’”\uE002]*\s*$/u;
 
 /** Leading placeholders (and the space after them) of a unit, then its first letter. */
 const LEADING = /^((?:\s*\uE003\d+\uE001)+\s*)(\p{L})(\p{Ll}?)/u;
 
-function restore(translated: string, originals: Map<number, string>, source: string): string {
+/** Whether `s` can start with `\s*\uE003` (a cheap superset test before the LEADING pattern). */
+function mayLead(s: string): boolean {
+  const c = s.charCodeAt(0);
+  return c === PH_CODE || c <= 0x20 || c === 0xa0 || c === 0xfeff || (c >= 0x1680 && c <= 0x3000);
+}
+
+function restore(translated: string, originals: readonly string[], first: number, source: string): string {
   // A unit that starts with a placeholder (`%(count)d new messages`) reads to an engine as a sentence starting
   // at the word after it, which it capitalises; the source's lower case comes back.
-  const src = LEADING.exec(source);
-  if (src && src[2] !== src[2]!.toUpperCase()) {
-    translated = translated.replace(LEADING, (whole, lead: string, first: string, second: string) =>
-      second ? lead + first.toLowerCase() + second : whole,
-    );
+  if (mayLead(source)) {
+    const src = LEADING.exec(source);
+    if (src && src[2] !== src[2]!.toUpperCase()) {
+      translated = translated.replace(LEADING, (whole, lead: string, firstLetter: string, second: string) =>
+        second ? lead + firstLetter.toLowerCase() + second : whole,
+      );
+    }
   }
-  const used = new Set<number>();
-  let out = translated.replace(PH_RE, (whole, id: string) => {
-    const n = Number(id);
-    const original = originals.get(n);
-    if (original === undefined) return whole;
-    if (used.has(n)) return '';
-    used.add(n);
-    return original;
-  });
-  const missing = [...originals].filter(([id]) => !used.has(id)).map(([, text]) => text);
-  if (missing.length > 0) {
+  // Each placeholder `\uE003<id>\uE001` of ours becomes its source bytes, the first time; a repeat is dropped.
+  // Placeholders of other ids (the unit's own markers) are left as they are.
+  const used = new Uint8Array(originals.length);
+  let out = '';
+  let at = 0;
+  for (let i = translated.indexOf('\uE003'); i >= 0; i = translated.indexOf('\uE003', i + 1)) {
+    let j = i + 1;
+    let id = 0;
+    for (let c = translated.charCodeAt(j); c >= 48 && c <= 57; c = translated.charCodeAt(++j)) id = id * 10 + (c - 48);
+    if (j === i + 1 || translated.charCodeAt(j) !== SEP_CODE) continue;
+    if (j - i > 16) id = Number(translated.slice(i + 1, j)); // beyond exact integer arithmetic: as Number() reads it
+    const k = id - first;
+    if (k < 0 || k >= originals.length) continue;
+    out += translated.slice(at, i);
+    if (used[k] === 0) {
+      out += originals[k];
+      used[k] = 1;
+    }
+    at = j + 1;
+    i = j;
+  }
+  out = at === 0 ? translated : out + translated.slice(at);
+  let missing = '';
+  for (let k = 0; k < originals.length; k++) if (used[k] === 0) missing += (missing ? ' ' : '') + originals[k];
+  if (missing) {
     // Lost by the engine: written before the unit's closing punctuation, in source order.
     const tail = TAIL.exec(out)?.[0] ?? '';
     const body = out.slice(0, out.length - tail.length);
-    out = body + (body && !/\s$/.test(body) ? ' ' : '') + missing.join(' ') + tail;
+    out = body + (body && !/\s$/.test(body) ? ' ' : '') + missing + tail;
   }
   return out;
 }

@@ -129,10 +129,11 @@ describe('upload limits', () => {
 
 describe('slow downloads', () => {
   // Its own service: the result must be larger than what the loopback socket buffers hold (several MB), so the
-  // server really has to wait for the slow reader, and the upload limit above is 1 MB.
+  // server really has to wait for the slow reader, and the upload limit above is 1 MB. Its idle limit is 3 s: short
+  // enough to cut the stalled reader within the test, long enough that a loaded CI machine does not cut the 8 MB upload.
   let big: DocService;
   beforeAll(async () => {
-    big = await startDocService({ maxUploadBytes: 32 * 1024 * 1024 }, { httpTimeouts: { idleMs: 400, headersMs: 800, requestMs: 60_000 } });
+    big = await startDocService({ maxUploadBytes: 32 * 1024 * 1024 }, { httpTimeouts: { idleMs: 3_000, headersMs: 3_000, requestMs: 60_000 } });
   }, 120_000);
   afterAll(async () => {
     await big?.stop();

@@ -66,6 +66,21 @@ describe('checkSegment', () => {
     expect(checkSegment('Use {n}', 'Nutze', [{ start: 4, end: 7, kind: 'placeholder', text: '{n}' }]).missing).toEqual([{ kind: 'placeholder', text: '{n}' }]);
   });
 
+  it('checks a long text with thousands of spans and numbers, flagging exactly what one paragraph lost', () => {
+    // 4,000 paragraphs, 8,000 spans, 4,000 numbers: a whole long text is checked at once (this took minutes when
+    // every number was compared with every span).
+    const para = (i: number, path = `/srv/data/${i}.txt`) => `Paragraph ${i} has {count} items in ${path} & more.`;
+    const source = Array.from({ length: 4000 }, (_, i) => para(i)).join('\n\n');
+    const target = Array.from({ length: 4000 }, (_, i) => (i === 2999 ? `Absatz hat {count} Dinge in /srv/daten/neu.txt.` : para(i).replace('Paragraph', 'Absatz'))).join('\n\n');
+    expect(checkSegment(source, target)).toEqual({
+      missing: [
+        { kind: 'code', text: '/srv/data/2999.txt' },
+        { kind: 'number', text: '2999' },
+      ],
+      added: [],
+    });
+  });
+
   it('has nothing to say about an empty target', () => {
     expect(checkSegment('Delete {count}', '')).toEqual({ missing: [], added: [] });
   });

@@ -42,8 +42,93 @@ interface Rule {
   trim?: boolean;
   /** Reject a match (after trimming); return false to drop it. */
   accept?: (m: string) => boolean;
-  /** A text without this can hold no match: the rule is skipped (most prose skips most rules). */
-  need: string | RegExp;
+  /**
+   * A text without this can hold no match: the rule is skipped (most prose skips most rules). A feature bit (see
+   * `features`) is checked first, from one pass over the text; a string is then looked for as well.
+   */
+  need: number | [number, string];
+}
+
+// Features of a text, found in one pass over its characters (`features`): each rule needs one of them.
+const F_BACKTICK = 1;
+const F_LBRACE = 2;
+const F_PERCENT = 4;
+const F_DOLLAR = 8;
+const F_AT = 16;
+const F_BACKSLASH = 32;
+const F_SLASH = 64;
+const F_UNDERSCORE = 128;
+/** `()` */
+const F_CALL = 256;
+/** `://`, `mailto:` or `www.` */
+const F_URL = 512;
+/** A digit, `.`, a digit; or `v`/`V` and a digit (`/\d\.\d|[vV]\d/`). */
+const F_VERSION = 1024;
+/** `/[\w$]\.[A-Za-z_$]/` */
+const F_DOTTED = 2048;
+/** `/[a-z][A-Z]/` */
+const F_CAMEL = 4096;
+/** `/[a-z0-9][A-Z]/` */
+const F_PASCAL = 8192;
+/** A second `%` (`%APPDATA%` needs two). */
+const F_PERCENT2 = 16384;
+/** A second `$` (`$NAME$` needs two). */
+const F_DOLLAR2 = 32768;
+/** `%` and a digit (`%1`). */
+const F_PERCENT_DIGIT = 65536;
+
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** `[\w$]` */
+const isWordOrDollar = (c: number) => isLower(c) || isUpper(c) || isDigit(c) || c === 95 || c === 36;
+
+/** Per ASCII character: the feature it is on its own, or CONTEXT when its neighbours decide (see `features`). */
+const CONTEXT = 1 << 30;
+const CHAR_FEATURES = new Int32Array(128);
+for (const [ch, f] of [['`', F_BACKTICK], ['{', F_LBRACE], ['%', F_PERCENT], ['$', F_DOLLAR], ['@', F_AT], ['\\', F_BACKSLASH], ['/', F_SLASH], ['_', F_UNDERSCORE]] as const) {
+  CHAR_FEATURES[ch.charCodeAt(0)] = f;
+}
+for (const ch of '.:)0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ') CHAR_FEATURES[ch.charCodeAt(0)] = CONTEXT;
+
+/**
+ * The features of `text[from, to)`: what the rules' `need` asks, in one pass instead of a search per rule. Most
+ * characters (lower-case letters, spaces, anything beyond ASCII) cost one table read.
+ */
+function features(text: string, from: number, to: number): number {
+  let f = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) continue;
+    const t = CHAR_FEATURES[c]!;
+    if (t === 0) continue;
+    if (t !== CONTEXT) {
+      if (t & f & (F_PERCENT | F_DOLLAR)) f |= t === F_PERCENT ? F_PERCENT2 : F_DOLLAR2;
+      f |= t;
+      continue;
+    }
+    const prev = i > from ? text.charCodeAt(i - 1) : -1;
+    if (isUpper(c)) {
+      if (isLower(prev)) f |= F_CAMEL | F_PASCAL;
+      else if (isDigit(prev)) f |= F_PASCAL;
+    } else if (isDigit(c)) {
+      if (prev === 118 || prev === 86) f |= F_VERSION; // v1, V1
+      else if (prev === 37) f |= F_PERCENT_DIGIT; // %1
+    } else if (c === 46) {
+      // .
+      if (i + 1 < to) {
+        const n = text.charCodeAt(i + 1);
+        if (isDigit(prev) && isDigit(n)) f |= F_VERSION;
+        if (isWordOrDollar(prev) && (isLower(n) || isUpper(n) || n === 95 || n === 36)) f |= F_DOTTED;
+      }
+      if (i - from >= 3 && text.startsWith('www', i - 3)) f |= F_URL;
+    } else if (c === 58) {
+      // :
+      if (i + 3 <= to && text.startsWith('//', i + 1)) f |= F_URL;
+      else if (i - from >= 6 && text.startsWith('mailto', i - 6)) f |= F_URL;
+    } else if (prev === 40) f |= F_CALL; // ()
+  }
+  return f;
 }
 
 const FILE_EXTENSIONS =
@@ -55,15 +140,15 @@ const SEG = String.raw`(?:[\w.@%+~-]+(?:(?: [A-Z][\w.@%+~-]*)+(?=\/))?)`;
 
 const RULES: Rule[] = [
   // Code in backticks: fenced block first, then inline.
-  { kind: 'code', re: /```[\s\S]*?```/g, need: '```' },
-  { kind: 'code', re: /`[^`\n]+`/g, need: '`' },
+  { kind: 'code', re: /```[\s\S]*?```/g, need: [F_BACKTICK, '```'] },
+  { kind: 'code', re: /`[^`\n]+`/g, need: F_BACKTICK },
   // Templates.
-  { kind: 'placeholder', re: /\{\{\{?[^{}\n]*\}\}\}?/g, need: '{{' },
-  { kind: 'placeholder', re: /\$\{[^{}\n]*\}/g, need: '${' },
-  { kind: 'placeholder', re: /%\{[^{}\s]+\}/g, need: '%{' },
+  { kind: 'placeholder', re: /\{\{\{?[^{}\n]*\}\}\}?/g, need: [F_LBRACE, '{{'] },
+  { kind: 'placeholder', re: /\$\{[^{}\n]*\}/g, need: [F_DOLLAR, '${'] },
+  { kind: 'placeholder', re: /%\{[^{}\s]+\}/g, need: [F_PERCENT, '%{'] },
   // URLs before paths and e-mails (they contain both shapes).
-  { kind: 'url', re: /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|mailto:|www\.)[^\s<>"'`]+/g, trim: true, need: /:\/\/|mailto:|www\./ },
-  { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, need: '@' },
+  { kind: 'url', re: /\b(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|mailto:|www\.)[^\s<>"'`]+/g, trim: true, need: F_URL },
+  { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, need: F_AT },
   // Windows paths: drive, UNC, or an environment variable followed by a backslash. Inner segments may hold
   // spaces (`Program Files`, each further word capitalised) when another backslash follows; the last segment
   // stops at whitespace.
@@ -71,7 +156,7 @@ const RULES: Rule[] = [
     kind: 'path',
     re: /(?:\b[A-Za-z]:\\|\\\\[\w.$-]+\\|%[A-Za-z_][A-Za-z0-9_]*%\\)(?:[^\\\s<>:"|?*]+(?: [A-Z0-9(][^\\\s<>:"|?*]*)*\\)*[^\\\s<>:"|?*]*/g,
     trim: true,
-    need: '\\',
+    need: F_BACKSLASH,
   },
   // POSIX paths: rooted (two segments or more), home, relative with ./ ../, or a/b/c.ext.
   {
@@ -81,46 +166,49 @@ const RULES: Rule[] = [
       'g',
     ),
     trim: true,
-    need: '/',
+    need: F_SLASH,
   },
   // Windows environment variables, Chrome i18n `$NAME$`, shell/PHP `$name`.
-  { kind: 'placeholder', re: /%[A-Za-z_][A-Za-z0-9_]*%/g, need: '%' },
-  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*\$/g, need: '$' },
-  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*/g, need: '$' },
+  { kind: 'placeholder', re: /%[A-Za-z_][A-Za-z0-9_]*%/g, need: F_PERCENT2 },
+  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*\$/g, need: F_DOLLAR2 },
+  { kind: 'placeholder', re: /\$[A-Za-z_][A-Za-z0-9_]*/g, need: F_DOLLAR },
   // printf: Python %(name)s, positional %1$s, flags/width/precision/length, Objective-C %@, and %%.
   {
     kind: 'placeholder',
     re: /%(?:\([A-Za-z_][\w.]*\))?(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|z|j|t|q|I64|I32)?[diouxXeEfFgGaAcspn@%]/g,
-    need: '%',
+    need: F_PERCENT,
   },
   // Qt / Windows positional %1.
-  { kind: 'placeholder', re: /%\d+\b/g, need: '%' },
+  { kind: 'placeholder', re: /%\d+\b/g, need: F_PERCENT_DIGIT },
   // Brace placeholders: {name}, {0}, {}, {0:.2f}, {name!r}, {count, number}, {d, date, short}.
   {
     kind: 'placeholder',
     re: /\{\s*(?:[A-Za-z_$][\w$.-]*|\d+)?(?:![rsa])?(?::[^{}\n]*)?\s*(?:,\s*[A-Za-z]+\s*(?:,[^{}\n]*)?)?\}/g,
-    need: '{',
+    need: F_LBRACE,
   },
   // Versions: three parts or more, v-prefixed, or with a pre-release suffix.
   {
     kind: 'version',
     re: /(?<![\w.])(?:[vV]\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.-]+)?|\d+(?:\.\d+){2,}(?:[-+][0-9A-Za-z.-]+)?|\d+\.\d+[-+](?:alpha|beta|rc|pre|dev|preview|snapshot)[0-9A-Za-z.-]*)(?![\w.]*\w)/g,
     trim: true,
-    need: /\d\.\d|[vV]\d/,
+    need: F_VERSION,
   },
   // Identifiers.
-  { kind: 'identifier', re: /(?<![\p{L}\p{N}_$])(?:_+\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)*|\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)+)_*(?![\p{L}\p{N}_$])/gu, need: '_' }, // snake / CAPS_SNAKE
-  { kind: 'identifier', re: /(?<![\w.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)/g, need: '()' }, // call()
+  { kind: 'identifier', re: /(?<![\p{L}\p{N}_$])(?:_+\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)*|\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)+)_*(?![\p{L}\p{N}_$])/gu, need: F_UNDERSCORE }, // snake / CAPS_SNAKE
+  { kind: 'identifier', re: /(?<![\w.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)/g, need: F_CALL }, // call()
   {
     // dotted.keys: at least one part of two characters or more (so e.g. / U.S. stay prose).
     kind: 'identifier',
     re: /(?<![\w.@/\\-])[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+(?![\w@/\\])/g,
     accept: (m) => m.split('.').some((p) => p.length >= 2) && !/^[A-Za-z]\.[A-Za-z]$/.test(m),
-    need: /[\w$]\.[A-Za-z_$]/,
+    need: F_DOTTED,
   },
-  { kind: 'identifier', re: /(?<![\w$])[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w$])/g, need: /[a-z][A-Z]/ }, // camelCase, iOS
-  { kind: 'identifier', re: /(?<![\w$])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w$])/g, need: /[a-z0-9][A-Z]/ }, // PascalCase (2+ humps)
+  { kind: 'identifier', re: /(?<![\w$])[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w$])/g, need: F_CAMEL }, // camelCase, iOS
+  { kind: 'identifier', re: /(?<![\w$])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w$])/g, need: F_PASCAL }, // PascalCase (2+ humps)
 ];
+
+/** Every feature some rule needs: a text with none of them holds no span. */
+const ALL_NEEDS = RULES.reduce((all, r) => all | (typeof r.need === 'number' ? r.need : r.need[0]), 0);
 
 const FILE_EXT_RE = new RegExp(`\\.(?:${FILE_EXTENSIONS})$`, 'i');
 const TLD_RE = /\.(?:com|org|net|io|dev|app|edu|gov|info|eu|de|fr|es|it|nl|pl|ru|uk|jp|cn|ko|br|co|me|ai)$/i;
@@ -152,10 +240,14 @@ interface Candidate extends ProtectedSpan {
   rank: number;
 }
 
-function scan(text: string, from: number, to: number, out: Candidate[]): void {
+function scan(text: string, from: number, to: number, out: Candidate[], known?: number): void {
+  const have = known ?? features(text, from, to);
+  if ((have & ALL_NEEDS) === 0) return;
   const slice = text.slice(from, to);
-  RULES.forEach((rule, rank) => {
-    if (typeof rule.need === 'string' ? !slice.includes(rule.need) : !rule.need.test(slice)) return;
+  for (let rank = 0; rank < RULES.length; rank++) {
+    const rule = RULES[rank]!;
+    const need = rule.need;
+    if (typeof need === 'number' ? (have & need) === 0 : (have & need[0]) === 0 || !slice.includes(need[1])) continue;
     const re = rule.re;
     re.lastIndex = 0;
     for (let m = re.exec(slice); m; m = re.exec(slice)) {
@@ -174,7 +266,7 @@ function scan(text: string, from: number, to: number, out: Candidate[]): void {
       }
       out.push({ start: from + m.index, end: from + m.index + s.length, kind, text: s, rank });
     }
-  });
+  }
 }
 
 // ---- ICU ---------------------------------------------------------------------------------------------------
@@ -234,7 +326,7 @@ function parseIcu(text: string, at: number): IcuBlock | null {
   return { start: at, end: pos + 1, plural: head[1] !== 'select', syntax, branches };
 }
 
-function detect(text: string, from: number, to: number, inPlural: boolean, out: Candidate[], blocks?: Array<[number, number]>): void {
+function detect(text: string, from: number, to: number, inPlural: boolean, out: Candidate[], blocks?: Array<[number, number]>, known?: number): void {
   // ICU blocks first: their syntax is protected, their branches are scanned on their own.
   let chunk = from;
   for (let i = text.indexOf('{', from); i >= 0 && i < to; i = text.indexOf('{', i + 1)) {
@@ -247,13 +339,13 @@ function detect(text: string, from: number, to: number, inPlural: boolean, out: 
     chunk = icu.end;
     i = icu.end - 1;
   }
-  detectPlain(text, chunk, to, inPlural, out);
+  detectPlain(text, chunk, to, inPlural, out, chunk === from ? known : undefined);
 }
 
-function detectPlain(text: string, from: number, to: number, inPlural: boolean, out: Candidate[]): void {
+function detectPlain(text: string, from: number, to: number, inPlural: boolean, out: Candidate[], known?: number): void {
   if (from >= to) return;
   const found: Candidate[] = [];
-  scan(text, from, to, found);
+  scan(text, from, to, found, known);
   if (inPlural) {
     for (let i = from; i < to; i++) {
       if (text[i] === '#') found.push({ start: i, end: i + 1, kind: 'icu', text: '#', rank: -1 });
@@ -274,8 +366,11 @@ function detectPlain(text: string, from: number, to: number, inPlural: boolean, 
  * not: the detector returns the syntax pieces as separate 'icu' spans around each branch text.
  */
 export function findProtectedSpans(text: string): ProtectedSpan[] {
+  // One pass over the characters first: most prose has none of what a span needs and costs nothing more.
+  const have = features(text, 0, text.length);
+  if ((have & ALL_NEEDS) === 0) return [];
   const found: Candidate[] = [];
-  detect(text, 0, text.length, false, found);
+  detect(text, 0, text.length, false, found, undefined, have);
   found.sort((a, b) => a.start - b.start);
   return found.map(({ start, end, kind, text: t }) => ({ start, end, kind, text: t }));
 }

@@ -44,14 +44,14 @@ const MARKUP_RE = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<![^>
 export function keptSpans(text: string, mode: TagMode): KeptSpan[] {
   if (mode === 'plain') {
     const tags: KeptSpan[] = [];
-    for (const m of text.matchAll(TAG_RE)) tags.push({ start: m.index, end: m.index + m[0].length, kind: 'tag', text: m[0] });
+    if (text.includes('<')) for (const m of text.matchAll(TAG_RE)) tags.push({ start: m.index, end: m.index + m[0].length, kind: 'tag', text: m[0] });
     return merge(findProtectedSpans(text), tags);
   }
   const out: KeptSpan[] = [];
   let at = 0;
   const searchText = (from: number, to: number) => {
     if (to <= from) return;
-    for (const s of findProtectedSpans(text.slice(from, to))) out.push({ ...s, start: s.start + from, end: s.end + from });
+    for (const s of findProtectedSpans(text.slice(from, to))) out.push({ start: s.start + from, end: s.end + from, kind: s.kind, text: s.text });
   };
   for (const m of text.matchAll(MARKUP_RE)) {
     searchText(at, m.index);
@@ -79,6 +79,7 @@ function merge(spans: readonly ProtectedSpan[], tags: readonly KeptSpan[]): Kept
 
 /** `&` and `<` as XML text needs them (`>` is legal in text, except after `]]`). */
 export function escapeXmlText(s: string): string {
+  if (!s.includes('&') && !s.includes('<') && !s.includes(']]>')) return s;
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/]]>/g, ']]&gt;');
 }
 

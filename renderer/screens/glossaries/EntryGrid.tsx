@@ -9,7 +9,17 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { sideProblems, type RowProblem, type ValidationResult } from '../../../shared/glossaries/rules.js';
 import { useFormat, useT } from '../../i18n/index.js';
-import { parseClipboardCells, useEditorStore, type Row, type Side } from './editor-store.js';
+import { parseClipboardCells, suggestionOf, useEditorStore, type Row, type Side } from './editor-store.js';
+import { qaWords } from '../translate/QaFlags.js';
+import { suggestionLabel, TERM_REASON_ID } from './TermTranslate.js';
+
+/** "Translate this term" on a row whose target is empty (see `TermTranslate.tsx`). */
+export interface RowTermAction {
+  /** False: the connection cannot translate the dictionary's pair (the reason is shown above the grid). */
+  available: boolean;
+  pending: ReadonlySet<number>;
+  onTranslate(row: Row): Promise<void>;
+}
 
 export interface EntryGridHandle {
   /** Scrolls to a row (index into `visible`) and focuses one of its cells. */
@@ -19,6 +29,7 @@ export interface EntryGridHandle {
 const ROW_HEIGHT = 36;
 const SIDES: readonly Side[] = ['source', 'target'];
 const problemId = (rowId: number) => `gl-p-${rowId}`;
+const suggestionId = (rowId: number) => `gl-s-${rowId}`;
 const DUPLICATE: RowProblem = 'duplicate';
 
 export const EntryGrid = forwardRef<EntryGridHandle, {
@@ -28,7 +39,8 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
   validation: ValidationResult;
   sourceLabel: string;
   targetLabel: string;
-}>(function EntryGrid({ rows, visible, validation, sourceLabel, targetLabel }, ref) {
+  term?: RowTermAction;
+}>(function EntryGrid({ rows, visible, validation, sourceLabel, targetLabel, term }, ref) {
   const t = useT();
   const f = useFormat();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -38,6 +50,7 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
   const pasteAt = useEditorStore((s) => s.pasteAt);
   const addRow = useEditorStore((s) => s.addRow);
   const touchRow = useEditorStore((s) => s.touchRow);
+  const suggestions = useEditorStore((s) => s.suggestions);
   const anchor = useRef<number | null>(null);
 
   const virtualizer = useVirtualizer({
@@ -130,6 +143,10 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
             // The cell at fault is marked, not the whole row's two cells (a duplicate is the source's).
             const bad = problems ? sideProblems(row) : { source: [], target: [] };
             if (problems?.includes(DUPLICATE)) bad.source.push(DUPLICATE);
+            const suggestion = suggestionOf(row, suggestions);
+            const sid = suggestionId(row.id);
+            const offerTerm = term !== undefined && row.target === '' && row.source.trim() !== '';
+            const describedBy = [problems ? pid : '', suggestion ? sid : ''].filter(Boolean).join(' ') || undefined;
             return (
               <div
                 key={row.id}
@@ -152,7 +169,7 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                   {f.number(index + 1)}
                 </span>
                 {SIDES.map((side) => (
-                  <span role="gridcell" key={side} className={`gl-cell${bad[side].length > 0 ? ' gl-cell-bad' : ''}`}>
+                  <span role="gridcell" key={side} className={`gl-cell${bad[side].length > 0 ? ' gl-cell-bad' : ''}${suggestion && side === 'target' ? ' gl-cell-suggested' : ''}`}>
                     <input
                       type="text"
                       value={row[side]}
@@ -161,12 +178,43 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                       spellCheck={false}
                       aria-label={t(side === 'source' ? 'glossaries.editor.sourceOfRow' : 'glossaries.editor.targetOfRow', { row: f.number(index + 1) })}
                       aria-invalid={bad[side].length > 0 ? true : undefined}
-                      aria-describedby={problems ? pid : undefined}
+                      aria-describedby={side === 'target' ? describedBy : problems ? pid : undefined}
                       onChange={(e) => editCell(index, side, e.target.value)}
                       onBlur={() => touchRow(row.id)}
                       onKeyDown={(e) => onKeyDown(e, v.index, side)}
                       onPaste={(e) => onPaste(e, index, side)}
                     />
+                    {side === 'target' && suggestion && (
+                      <span
+                        id={sid}
+                        className={`badge gl-suggest${suggestion.qa ? ' gl-suggest-check' : ''}`}
+                        title={suggestion.qa ? qaWords(t, f, suggestion.qa) : t('glossaries.term.badgeTitle')}
+                      >
+                        <span className="gl-suggest-text">
+                          {suggestion.qa ? `${t('translate.qa.label')}: ${qaWords(t, f, suggestion.qa)}` : t(suggestionLabel(suggestion))}
+                        </span>
+                      </span>
+                    )}
+                    {side === 'target' && offerTerm && (
+                      <button
+                        type="button"
+                        className="btn btn-small gl-term-btn"
+                        disabled={!term.available || term.pending.has(row.id)}
+                        aria-describedby={term.available ? undefined : TERM_REASON_ID}
+                        aria-label={t('glossaries.term.translateRow', { row: f.number(index + 1) })}
+                        onClick={(e) => {
+                          const button = e.currentTarget;
+                          // Filled, the row loses its button: the focus goes to the target, where the user checks it.
+                          void term.onTranslate(row).then(() => {
+                            if (button.isConnected) return;
+                            if (document.activeElement !== document.body && document.activeElement !== null) return;
+                            scrollRef.current?.querySelector<HTMLInputElement>(`[data-index="${index}"] input[data-side="target"]`)?.focus();
+                          });
+                        }}
+                      >
+                        {term.pending.has(row.id) ? t('glossaries.term.translating') : t('glossaries.term.translate')}
+                      </button>
+                    )}
                   </span>
                 ))}
                 {problems && (

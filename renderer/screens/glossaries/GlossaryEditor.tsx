@@ -20,6 +20,8 @@ import { EntryGrid, type EntryGridHandle } from './EntryGrid.js';
 import { ExportPanel, ImportPanel } from './FilePanels.js';
 import { VersionsPanel } from './VersionsPanel.js';
 import { defaultPair } from './glossary-pairs.js';
+import { emptyTargets } from './term-translate.js';
+import { TermTranslatePanel, TermTranslateTools, useTermTranslation } from './TermTranslate.js';
 import { useTranslateStore } from '../../state/translate-store.js';
 
 /** Pause after the last edit before the draft is written to disk. */
@@ -108,6 +110,8 @@ export function GlossaryEditor({
   const [panel, setPanel] = useState<'none' | 'import' | 'export' | 'versions'>('none');
   const [autosaveError, setAutosaveError] = useState<unknown>(null);
   const [deleteFailed, setDeleteFailed] = useState<Extract<SaveOutcome, { status: 'deleteFailed' }> | null>(null);
+  const term = useTermTranslation();
+  const emptyCount = useMemo(() => emptyTargets(deferredRows).length, [deferredRows]);
 
   // A new glossary gets a pair as soon as the connection's pairs are known: the one last used in Translate.
   useEffect(() => {
@@ -336,7 +340,9 @@ export function GlossaryEditor({
         <button type="button" className="btn" onClick={() => setPanel(panel === 'versions' ? 'none' : 'versions')} aria-expanded={panel === 'versions'}>
           {t('glossaries.editor.versions')}
         </button>
+        <TermTranslateTools term={term} emptyCount={emptyCount} />
       </div>
+      <TermTranslatePanel term={term} />
 
       {panel === 'import' && <ImportPanel onDone={() => setPanel('none')} />}
       {panel === 'export' && <ExportPanel />}
@@ -391,6 +397,7 @@ export function GlossaryEditor({
         validation={validation}
         sourceLabel={s.sourceLang ? f.languageName(s.sourceLang) : t('glossaries.field.source')}
         targetLabel={s.targetLang ? f.languageName(s.targetLang) : t('glossaries.field.target')}
+        term={{ available: term.reach.ok, pending: term.pending, onTranslate: term.translateRow }}
       />
 
       {atAccountLimit && <p className="error-text">{t('glossaries.problem.accountLimit', { limit: f.number(LIMITS.glossariesPerAccount) })}</p>}

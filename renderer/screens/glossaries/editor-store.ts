@@ -10,6 +10,7 @@
  */
 import { create } from 'zustand';
 import type { EntryPair, GlossaryDraft } from '../../../shared/ipc/contract-glossaries.js';
+import type { QaReportView } from '../../../shared/ipc/contract-protect.js';
 import { dropExactDuplicates, trimAll } from '../../../shared/glossaries/rules.js';
 
 export interface Row {
@@ -19,6 +20,24 @@ export interface Row {
 }
 
 export type Side = 'source' | 'target';
+
+/** A target filled by "Translate this term": what the machine gave and which engine made it. */
+export interface Suggestion {
+  readonly text: string;
+  /** The service's engine (`apertium` on the local engine, `pseudo` for layout previews, null when not said). */
+  readonly engine: string | null;
+  /** What the check of the translation against its source found (a placeholder lost or added), when anything. */
+  readonly qa?: QaReportView;
+}
+
+/** A target the machine suggested: the row's id and the text to fill. */
+export interface Fill {
+  readonly id: number;
+  readonly text: string;
+  /** The source term that was translated: a row whose source changed meanwhile is not filled. */
+  readonly source: string;
+  readonly qa?: QaReportView;
+}
 
 interface Snapshot {
   rows: readonly Row[];
@@ -53,6 +72,11 @@ export interface EditorState extends Snapshot {
   touched: ReadonlySet<number>;
   nameTouched: boolean;
   revealAll: boolean;
+  /**
+   * Targets filled by "Translate this term", by row id. A row's label shows while its target is still the text
+   * suggested (edited, or undone to empty, it is the user's again), so undo and redo need no bookkeeping here.
+   */
+  suggestions: ReadonlyMap<number, Suggestion>;
 
   open(
     d: Pick<GlossaryDraft, 'draftId' | 'glossaryId' | 'name' | 'sourceLang' | 'targetLang' | 'entries'>,
@@ -78,6 +102,17 @@ export interface EditorState extends Snapshot {
   reveal(): void;
   undo(): void;
   redo(): void;
+  /**
+   * Fills machine suggestions into targets that are still empty, as one undo step; a target the user typed in
+   * meanwhile (or a row deleted, or its source changed) is left alone. Returns the ids filled and those left.
+   */
+  fillSuggestions(fills: readonly Fill[], engine: string | null): { filled: number[]; kept: number[] };
+}
+
+/** Whether a row's target is still the machine's suggestion (shown labelled as such). */
+export function suggestionOf(row: Row, suggestions: ReadonlyMap<number, Suggestion>): Suggestion | null {
+  const s = suggestions.get(row.id);
+  return s && row.target !== '' && row.target === s.text ? s : null;
 }
 
 const empty: Snapshot = { rows: [], name: '', sourceLang: '', targetLang: '' };
@@ -253,6 +288,32 @@ export const useEditorStore = create<EditorState>((set, get) => {
         lastGroup: null,
       });
     },
+    fillSuggestions(fills, engine) {
+      const s = get();
+      const at = new Map(s.rows.map((r, i) => [r.id, i]));
+      const rows = s.rows.slice();
+      const suggestions = new Map(s.suggestions);
+      const filled: number[] = [];
+      const kept: number[] = [];
+      for (const f of fills) {
+        const i = at.get(f.id);
+        const r = i === undefined ? undefined : rows[i];
+        if (!r || r.target !== '' || r.source !== f.source || f.text === '') {
+          kept.push(f.id);
+          continue;
+        }
+        rows[i!] = { ...r, target: f.text };
+        suggestions.set(r.id, { text: f.text, engine, ...(f.qa && { qa: f.qa }) });
+        filled.push(r.id);
+      }
+      if (filled.length > 0) {
+        change({ rows });
+        const touched = new Set(s.touched);
+        for (const id of filled) touched.add(id);
+        set({ suggestions, touched });
+      }
+      return { filled, kept };
+    },
   };
 });
 
@@ -316,6 +377,7 @@ function freshSession(): Pick<
   | 'touched'
   | 'nameTouched'
   | 'revealAll'
+  | 'suggestions'
 > {
   return {
     version: 0,
@@ -327,5 +389,6 @@ function freshSession(): Pick<
     touched: new Set<number>(),
     nameTouched: false,
     revealAll: false,
+    suggestions: new Map<number, Suggestion>(),
   };
 }

@@ -59,6 +59,13 @@ export interface InlineRules {
    * the document never gains a second copy of the link.
    */
   once?(open: string): boolean;
+  /**
+   * Optional: true for a wrapper opening that a reader sees as one item of a row (a hyperlink). A run of such
+   * items separated only by spaces, punctuation or non-text items (a navigation bar, "FAQ · Examples · Notebooks")
+   * is translated item by item, each its own segment, with the separators kept as they are: an engine given the
+   * row as one sentence merges and reorders the items (issue 22 point 2, as the HTML handler does).
+   */
+  element?(open: string): boolean;
 }
 
 type Atom =
@@ -368,6 +375,33 @@ function retargetAtoms(atoms: Atom[], retarget: (open: string) => string): Atom[
   return atoms.map((a) => ({ ...a, ctx: a.ctx.map(map) }));
 }
 
+/** Text that only separates the items of a row: spaces, punctuation, symbols (` · `, ` | `, `, `). */
+const SEPARATOR_TEXT = /^[\s\p{P}\p{S}]*$/u;
+
+/**
+ * A run of two or more `element` items with nothing but separators between and around them, cut into one part
+ * per item (its own segment) and the separators (kept); undefined when `atoms` is not such a run.
+ */
+function elementRunParts(atoms: Atom[], rules: InlineRules): (Segment | Atom[])[] | undefined {
+  const isElement = rules.element;
+  if (!isElement) return undefined;
+  const groups: { key: string | null; atoms: Atom[] }[] = [];
+  let items = 0;
+  for (const a of atoms) {
+    const frame = a.ctx.find((f) => isElement(f.open));
+    const key = frame ? frame.key : null;
+    if (key === null && a.kind === 'text' && !SEPARATOR_TEXT.test(a.text)) return undefined;
+    const last = groups[groups.length - 1];
+    if (last && last.key === key) last.atoms.push(a);
+    else {
+      groups.push({ key, atoms: [a] });
+      if (key !== null) items++;
+    }
+  }
+  if (items < 2) return undefined;
+  return groups.map((g) => (g.key === null ? g.atoms : buildSegment(g.atoms)));
+}
+
 /**
  * Builds the pending unit for `items` (the unit element's own open and close tags first and last).
  * A unit without translatable text is written back byte for byte.
@@ -382,13 +416,19 @@ export function buildInlineUnit(items: UnitItem[], rules: InlineRules): PendingU
   // Split at breaks: each part between breaks is its own segment.
   const parts: (Segment | Atom[])[] = [];
   let cur: Atom[] = [];
+  const close = (part: Atom[]): void => {
+    const run = elementRunParts(part, rules);
+    if (run) parts.push(...run);
+    else parts.push(buildSegment(part));
+  };
   for (const a of atoms) {
     if (a.kind === 'raw' && a.split) {
-      parts.push(buildSegment(cur), [a]);
+      close(cur);
+      parts.push([a]);
       cur = [];
     } else cur.push(a);
   }
-  parts.push(buildSegment(cur));
+  close(cur);
   const segments = parts.filter((p): p is Segment => !Array.isArray(p));
   if (segments.length === 0) return rawUnit(items);
   return {

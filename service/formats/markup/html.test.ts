@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { stringHandler } from './common.js';
 import { htmlFormat } from './html.js';
 import { runHandler } from './test-support.js';
+import { pseudoUnit } from '../../engines/pseudo.js';
+import { engineContext, expectKept, LINK_SEPARATOR, LINKS, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 
 const handler = stringHandler(htmlFormat);
 
@@ -182,5 +184,25 @@ describe('HTML handler', () => {
     expect(handler.sniff(Buffer.from('\uFEFF  <div>x</div>'), 'html')).toBe(true);
     expect(handler.sniff(Buffer.from('%PDF-1.7 ...'), 'html')).toBe(false);
     expect(handler.sniff(Buffer.from('{"a": 1}'), 'html')).toBe(false);
+  });
+});
+
+describe('HTML round trip: placeholders and adjacent links (issue 22)', () => {
+  const page =
+    `<!doctype html><html lang="en"><body><p>${PROTECTED_TEXT}</p>` +
+    `<nav>${LINKS.map((w) => `<a href="/${w.toLowerCase()}">${w}</a>`).join(LINK_SEPARATOR)}</nav></body></html>`;
+
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const { text } = await runHandler(handler, 'html', page, { translate: engineContext('pseudo').translate });
+    const p = /<p>([\s\S]*?)<\/p>/.exec(text)![1]!;
+    expectKept(p);
+    expect(p).not.toContain('Delete');
+  });
+
+  it.each([['pseudo'], ['reordering']] as const)('translates adjacent links one by one, each keeping its own words, in order (%s engine)', async (kind) => {
+    const { text } = await runHandler(handler, 'html', page, { translate: engineContext(kind).translate });
+    const tr = (w: string) => (kind === 'pseudo' ? pseudoUnit(w, 'DE') : w.toUpperCase());
+    const nav = /<nav>([\s\S]*?)<\/nav>/.exec(text)![1]!;
+    expect(nav).toBe(LINKS.map((w) => `<a href="/${w.toLowerCase()}">${tr(w)}</a>`).join(LINK_SEPARATOR));
   });
 });

@@ -439,7 +439,7 @@ function paragraphsOf(node: T.TextNode, source: string): BuiltUnit[] {
 }
 
 const SEPARATOR_TEXT = /^[\s\p{P}\p{S}]*$/u;
-const STRONG_SEPARATOR = /[|›»·•→>\/]/u;
+const STRONG_SEPARATOR = /[|›»·•→>/]/u;
 
 /**
  * A run of adjacent inline elements separated only by whitespace, punctuation or empty elements (`<br>`) — a

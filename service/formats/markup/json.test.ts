@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stringHandler } from './common.js';
 import { isCodeLike, jsonFormat } from './json.js';
 import { failure, runHandler } from './test-support.js';
+import { engineContext, expectKept, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 
 const handler = stringHandler(jsonFormat);
 
@@ -101,5 +102,16 @@ describe('JSON handler', () => {
     expect(handler.sniff(Buffer.from('\uFEFF  {"a":1}'), 'json')).toBe(true);
     expect(handler.sniff(Buffer.from('// c\n[1]'), 'json')).toBe(true);
     expect(handler.sniff(Buffer.from('<p>x</p>'), 'json')).toBe(false);
+  });
+});
+
+describe('JSON round trip: placeholders (issue 22)', () => {
+  // JSON strings have no links.
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const source = JSON.stringify({ dialog: { confirm: PROTECTED_TEXT } }, null, 2);
+    const { text } = await runHandler(handler, 'json', source, { translate: engineContext('pseudo').translate });
+    const value = (JSON.parse(text) as { dialog: { confirm: string } }).dialog.confirm;
+    expectKept(value);
+    expect(value).not.toContain('Delete');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stringHandler } from './common.js';
 import { mifFormat } from './mif.js';
 import { failure, runHandler } from './test-support.js';
+import { engineContext, expectKept, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 
 const handler = stringHandler(mifFormat);
 
@@ -104,5 +105,16 @@ describe('MIF handler', () => {
     expect(await failure(handler, 'mif', 'plain text')).toMatch(/not a MIF file/);
     expect(handler.sniff(Buffer.from('<MIFFile 7.00>'), 'mif')).toBe(true);
     expect(handler.sniff(Buffer.from('<?xml version="1.0"?>'), 'mif')).toBe(false);
+  });
+});
+
+describe('MIF round trip: placeholders (issue 22)', () => {
+  // FrameMaker hyperlinks are markers beside the text, not elements around it: kept as they are, nothing to reorder.
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const source = `<MIFFile 2015>\n<TextFlow\n <Para\n  <PgfTag \`Body'>\n  <ParaLine\n   <String \`${PROTECTED_TEXT}'>\n  >\n >\n>\n`;
+    const { text } = await runHandler(handler, 'mif', source, { translate: engineContext('pseudo').translate });
+    const strings = [...text.matchAll(/<String `([^']*)'>/g)].map((m) => m[1]).join('');
+    expectKept(strings);
+    expect(strings).not.toContain('Delete');
   });
 });

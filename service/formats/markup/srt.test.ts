@@ -3,6 +3,7 @@ import { stringHandler } from './common.js';
 import { rebreak, srtFormat } from './srt.js';
 import { CLOSE, openSpan, tokenize } from '../../text/markers.js';
 import { failure, runHandler, utf32 } from './test-support.js';
+import { engineContext, expectKept, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 
 const handler = stringHandler(srtFormat);
 
@@ -119,5 +120,17 @@ describe('SRT handler', () => {
     const { text } = await runHandler(handler, 'srt', cue, { translate: splitting });
     expect(units[0]).toBe('[dog barking]');
     expect(text).toContain('<b><u>[EL PERRO QUE LADRA]</u></b>');
+  });
+});
+
+describe('SRT round trip: placeholders (issue 22)', () => {
+  // Subtitles have no links; their formatting tags are covered above and in the service's corpus.
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const source = ['1', '00:00:01,000 --> 00:00:04,000', PROTECTED_TEXT, ''].join('\r\n');
+    const { text } = await runHandler(handler, 'srt', source, { translate: engineContext('pseudo').translate });
+    const body = text.split('\r\n').slice(2).join(' ');
+    expectKept(body);
+    expect(body).not.toContain('Delete');
+    expect(text.startsWith('1\r\n00:00:01,000 --> 00:00:04,000\r\n')).toBe(true);
   });
 });

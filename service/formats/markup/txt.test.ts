@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { streamText, txtHandler } from './txt.js';
 import { failure, fromUtf32, runHandler, utf32 } from './test-support.js';
+import { engineContext, expectKept, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 
 const SEPARATOR = /(\r?\n(?:[ \t]*\r?\n)+)/;
 
@@ -112,3 +113,13 @@ describe('txt handler', () => {
   });
 });
 
+
+describe('TXT round trip: placeholders (issue 22)', () => {
+  // Plain text has no links.
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const { text } = await runHandler(txtHandler, 'txt', `${PROTECTED_TEXT}\n\nSecond paragraph.\n`, { translate: engineContext('pseudo').translate });
+    const [first] = text.split('\n\n');
+    expectKept(first!);
+    expect(first).not.toContain('Delete');
+  });
+});

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { stringHandler } from './common.js';
 import { xliffFormat } from './xliff.js';
 import { failure, runHandler } from './test-support.js';
+import { pseudoUnit } from '../../engines/pseudo.js';
+import { engineContext, expectKept, LINK_SEPARATOR, LINKS, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 
 const handler = stringHandler(xliffFormat);
 
@@ -205,4 +207,44 @@ describe('XLIFF 2.x', () => {
     expect(handler.sniff(Buffer.from(V12), 'xlf')).toBe(true);
     expect(handler.sniff(Buffer.from('<html><body>x</body></html>'), 'xlf')).toBe(false);
   });
+});
+
+describe('XLIFF round trip: placeholders and adjacent links (issue 22)', () => {
+  const links12 = LINKS.map((w, i) => `<g id="${i + 1}" ctype="x-html-a">${w}</g>`).join(LINK_SEPARATOR);
+  const links2 = LINKS.map((w, i) => `<pc id="${i + 1}" type="link">${w}</pc>`).join(LINK_SEPARATOR);
+  const v12 = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file original="a" source-language="en" datatype="html"><body>
+<trans-unit id="kept"><source>${PROTECTED_TEXT}</source></trans-unit>
+<trans-unit id="nav"><source>${links12}</source></trans-unit>
+</body></file></xliff>
+`;
+  const v2 = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="2.1" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en"><file id="f">
+<unit id="kept"><segment><source>${PROTECTED_TEXT}</source></segment></unit>
+<unit id="nav"><segment><source>${links2}</source></segment></unit>
+</file></xliff>
+`;
+  const cases = [
+    ['1.2', v12, 'trans-unit', 'g'],
+    ['2.1', v2, 'segment', 'pc'],
+  ] as const;
+  const targetOf = (out: string, unit: string, i: number) => kids(find(dom(out), unit)[i]!, 'target')[0]!;
+
+  it.each(cases)('XLIFF %s: keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async (_v, source, unit) => {
+    const { text: out } = await runHandler(handler, 'xlf', source, { translate: engineContext('pseudo').translate });
+    const kept = textOf(targetOf(out, unit, 0));
+    expectKept(kept);
+    expect(kept).not.toContain('Delete');
+  });
+
+  it.each(cases.flatMap(([v, ...rest]) => (['pseudo', 'reordering'] as const).map((kind) => [v, kind, ...rest] as const)))(
+    'XLIFF %s: translates adjacent links one by one, each keeping its own words, in order (%s engine)',
+    async (_v, kind, source, unit, code) => {
+      const { text: out } = await runHandler(handler, 'xlf', source, { translate: engineContext(kind).translate });
+      const tr = (w: string) => (kind === 'pseudo' ? pseudoUnit(w, 'DE') : w.toUpperCase());
+      const target = targetOf(out, unit, 1);
+      expect(kids(target, code).map((g) => [g.attrs['id'], textOf(g)])).toEqual(LINKS.map((w, i) => [`${i + 1}`, tr(w)]));
+      expect(textOf(target)).toBe(LINKS.map(tr).join(LINK_SEPARATOR));
+    },
+  );
 });

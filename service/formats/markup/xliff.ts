@@ -20,6 +20,7 @@ import type { Splice, XmlElement, XmlNode } from './xml-tree.js';
 import {
   applySplices,
   attr,
+  blockUnits,
   buildInlineUnit,
   elements,
   encodingDeclSplice,
@@ -146,10 +147,11 @@ function collect12(text: string, root: XmlElement, lang: string): { jobs: Job[];
       });
       return;
     }
-    const builder = buildInlineUnit(text, source, atomic);
+    // A row of links in the source (`<g>`s separated by punctuation) is translated link by link.
+    const units = blockUnits(text, source, atomic);
     jobs.push({
-      builders: [builder],
-      write: (rendered) => targetSplices(text, tu, after, target, rendered[0]!, true, lang),
+      builders: units.builders,
+      write: (rendered) => targetSplices(text, tu, after, target, units.inner(rendered), true, lang),
     });
   };
   walk(root, true);
@@ -184,12 +186,12 @@ function collect2(
           const source = child(seg, 'source');
           if (!source) continue;
           const target = child(seg, 'target');
-          const builder = buildInlineUnit(text, source, atomic);
+          const units = blockUnits(text, source, atomic);
           jobs.push({
-            builders: [builder],
+            builders: units.builders,
             write: (rendered) => [
               setAttribute(text, seg, 'state', 'translated'),
-              ...targetSplices(text, seg, source, target, rendered[0]!, false, lang),
+              ...targetSplices(text, seg, source, target, units.inner(rendered), false, lang),
             ],
           });
         }

@@ -312,6 +312,49 @@ export function buildInlineUnit(
   return builder;
 }
 
+/** Text that only separates the items of a row: spaces, punctuation, symbols (` · `, ` | `, `, `). */
+const SEPARATOR_TEXT = /^[\s\p{P}\p{S}]*$/u;
+
+/**
+ * The items of a row of inline elements — links of a navigation bar, a breadcrumb, `xref`s of a related-links
+ * line — when `el` holds two or more elements with words and nothing but separators between them: each is
+ * translated as its own unit and the separators are kept, so an engine cannot merge and reorder them as one
+ * sentence (issue 22 point 2, the HTML handler's rule). Undefined for any other block.
+ */
+export function elementRunItems(el: XmlElement, skip: (el: XmlElement) => boolean): XmlElement[] | undefined {
+  const items: XmlElement[] = [];
+  for (const c of el.children) {
+    if (c.type === 'text') {
+      if (!SEPARATOR_TEXT.test(c.value)) return undefined;
+    } else if (c.type === 'element' && !c.selfClosing && !skip(c) && /\p{L}/u.test(textContent(c))) items.push(c);
+  }
+  return items.length >= 2 ? items : undefined;
+}
+
+/** The units of a block element (one, or one per item of a row of links) and how its content is written back. */
+export interface BlockUnits {
+  builders: MarkedUnitBuilder[];
+  /** The block's new content from each builder's rendered translation. */
+  inner(rendered: readonly string[]): string;
+}
+
+/** `buildInlineUnit` for a block, cutting a row of inline elements (`elementRunItems`) into one unit per item. */
+export function blockUnits(text: string, el: XmlElement, atomic: (child: XmlElement) => boolean): BlockUnits {
+  const items = elementRunItems(el, atomic);
+  if (!items) {
+    const builder = buildInlineUnit(text, el, atomic);
+    return { builders: [builder], inner: (rendered) => rendered[0]! };
+  }
+  return {
+    builders: items.map((item) => buildInlineUnit(text, item, atomic)),
+    inner: (rendered) =>
+      applySplices(
+        text.slice(0, el.endTagStart),
+        items.map((item, i) => ({ start: item.startTagEnd, end: item.endTagStart, text: rendered[i]! })),
+      ).slice(el.startTagEnd),
+  };
+}
+
 /** Element children of an element. */
 export function elements(el: XmlElement): XmlElement[] {
   return el.children.filter((c): c is XmlElement => c.type === 'element');

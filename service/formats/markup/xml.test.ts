@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { stringHandler } from './common.js';
 import { ditaFormat, xmlFormat } from './xml.js';
 import { failure, fromUtf32, runHandler, utf32 } from './test-support.js';
+import { pseudoUnit } from '../../engines/pseudo.js';
+import { engineContext, expectKept, LINK_SEPARATOR, LINKS, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 
 const xml = stringHandler(xmlFormat);
 const dita = stringHandler(ditaFormat);
@@ -159,4 +161,34 @@ describe('DITA handler', () => {
         '<keyword>[TOOLKIT]</keyword></keywords></metadata></prolog><conbody><p>[USE <keyword>Tika</keyword> HERE.]</p></conbody></concept>',
     );
   });
+});
+
+describe('XML and DITA round trip: placeholders and adjacent links (issue 22)', () => {
+  const generic =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<doc><para>${PROTECTED_TEXT}</para>` +
+    `<para>${LINKS.map((w) => `<link href="/${w.toLowerCase()}">${w}</link>`).join(LINK_SEPARATOR)}</para></doc>\n`;
+  const topic =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<topic id="t"><title>Start</title><body><p>${PROTECTED_TEXT}</p>` +
+    `<p>${LINKS.map((w) => `<xref href="${w.toLowerCase()}.dita">${w}</xref>`).join(LINK_SEPARATOR)}</p></body></topic>\n`;
+  const cases = [
+    ['xml', xml, generic, 'para', (w: string, t: string) => `<link href="/${w.toLowerCase()}">${t}</link>`],
+    ['dita', dita, topic, 'p', (w: string, t: string) => `<xref href="${w.toLowerCase()}.dita">${t}</xref>`],
+  ] as const;
+
+  it.each(cases)('%s: keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async (ext, handler, source, block) => {
+    const { text } = await runHandler(handler, ext, source, { translate: engineContext('pseudo').translate });
+    const first = new RegExp(`<${block}>([\\s\\S]*?)</${block}>`).exec(text)![1]!;
+    expectKept(first);
+    expect(first).not.toContain('Delete');
+  });
+
+  it.each(cases.flatMap(([ext, ...rest]) => (['pseudo', 'reordering'] as const).map((kind) => [ext, kind, ...rest] as const)))(
+    '%s: translates adjacent links one by one, each keeping its own words, in order (%s engine)',
+    async (ext, kind, handler, source, block, link) => {
+      const { text } = await runHandler(handler, ext, source, { translate: engineContext(kind).translate });
+      const tr = (w: string) => (kind === 'pseudo' ? pseudoUnit(w, 'DE') : w.toUpperCase());
+      const blocks = [...text.matchAll(new RegExp(`<${block}>([\\s\\S]*?)</${block}>`, 'g'))].map((m) => m[1]);
+      expect(blocks[1]).toBe(LINKS.map((w) => link(w, tr(w))).join(LINK_SEPARATOR));
+    },
+  );
 });

@@ -22,6 +22,7 @@ import {
   buildInlineUnit,
   encodingDeclSplice,
   escapeXmlText,
+  elementRunItems,
   parseXml,
 } from './xml-tree.js';
 
@@ -79,8 +80,10 @@ export async function translateXmlBlocks(
     for (const child of el.children) {
       if (child.type !== 'element' || skip(child)) continue;
       if (hasDirectText(child)) {
-        const builder = buildInlineUnit(text, child, skip);
-        if (builder.hasText) blocks.push({ el: child, builder });
+        for (const el of elementRunItems(child, skip) ?? [child]) {
+          const builder = buildInlineUnit(text, el, skip);
+          if (builder.hasText) blocks.push({ el, builder });
+        }
       } else {
         visit(child);
       }

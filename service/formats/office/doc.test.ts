@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DocumentFormatError } from '../types.js';
 import { docHandler } from './doc.js';
 import { docxHandler } from './docx.js';
+import { engineContext, expectKept, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 import { openZip, parseXml, pseudoContext, unitTexts, withTempDir, zipText } from './test-helpers.js';
 
 let tmp: Awaited<ReturnType<typeof withTempDir>>;
@@ -79,5 +80,19 @@ describe('doc handler', () => {
     const run = docHandler.translate(olePath, tmp.path('o2.docx'), 'doc', pseudoContext());
     await expect(run).rejects.toBeInstanceOf(DocumentFormatError);
     await expect(run).rejects.toThrow(/could not be read as a Word 97-2003 document/);
+  });
+});
+
+describe('doc round trip: placeholders (issue 22)', () => {
+  // Word 97 hyperlinks are fields, which word-extractor gives as their display text only: links cannot be kept
+  // and are not tested here (the docx written back has none).
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const inPath = tmp.path('old.doc');
+    const outPath = tmp.path('old.docx');
+    await writeFile(inPath, minimalDoc(`${PROTECTED_TEXT}\r`));
+    await docHandler.translate(inPath, outPath, 'doc', engineContext('pseudo'));
+    const [text] = unitTexts(parseXml(await zipText(await openZip(await readFile(outPath)), 'word/document.xml')), 'w:p', 'w:t');
+    expectKept(text!);
+    expect(text).not.toContain('Delete');
   });
 });

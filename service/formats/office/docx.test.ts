@@ -22,6 +22,8 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeSpan, openSpan, stripMarkers, tokenize } from '../../text/markers.js';
 import { DocumentFormatError } from '../types.js';
+import { pseudoUnit } from '../../engines/pseudo.js';
+import { engineContext, expectKept, LINK_SEPARATOR, LINKS, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 import { docxHandler } from './docx.js';
 import {
   EXCEL_MAIN,
@@ -502,5 +504,49 @@ describe('docx written by other tools', () => {
     expect(main.match(/<w:hyperlink\b/g)).toHaveLength(1);
     expect(main).toContain('Lies');
     expect(main).toContain('das Handbuch');
+  });
+});
+
+describe('docx round trip: placeholders and adjacent links (issue 22)', () => {
+  const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const links = LINKS.map(
+    (word, i) => `<w:hyperlink r:id="rId${i + 1}" w:history="1"><w:r><w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr><w:t>${word}</w:t></w:r></w:hyperlink>`,
+  );
+  const body =
+    `<w:p><w:r><w:t xml:space="preserve">${PROTECTED_TEXT}</w:t></w:r></w:p>` +
+    `<w:p>${links.join(`<w:r><w:t xml:space="preserve">${LINK_SEPARATOR}</w:t></w:r>`)}</w:p>`;
+  const docx = () =>
+    buildZip({
+      '[Content_Types].xml': contentTypes('word/document.xml', WORD_MAIN),
+      '_rels/.rels': '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+      'word/_rels/document.xml.rels': `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${LINKS.map(
+        (w, i) => `<Relationship Id="rId${i + 1}" Type="${REL}/hyperlink" Target="https://example.com/${w.toLowerCase()}" TargetMode="External"/>`,
+      ).join('')}</Relationships>`,
+      'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document ${W_NS} xmlns:r="${REL}"><w:body>${body}</w:body></w:document>`,
+    });
+
+  async function roundTrip(kind: 'pseudo' | 'reordering'): Promise<ReturnType<typeof parseXml>> {
+    const inPath = tmp.path('in.docx');
+    const outPath = tmp.path('out.docx');
+    await writeFile(inPath, await docx());
+    await docxHandler.translate(inPath, outPath, 'docx', engineContext(kind));
+    return parseXml(await zipText(await openZip(await readFile(outPath)), 'word/document.xml'));
+  }
+  const linkTexts = (doc: ReturnType<typeof parseXml>) =>
+    Array.from(doc.getElementsByTagName('w:hyperlink')).map((h) => [h.getAttribute('r:id'), Array.from(h.getElementsByTagName('w:t')).map((t) => t.textContent).join('')]);
+
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const doc = await roundTrip('pseudo');
+    const [first] = unitTexts(doc, 'w:p', 'w:t');
+    expectKept(first!);
+    expect(first).not.toContain('Delete');
+  });
+
+  it.each([['pseudo'], ['reordering']] as const)('translates adjacent hyperlinks one by one, each keeping its own words, in order (%s engine)', async (kind) => {
+    const doc = await roundTrip(kind);
+    const tr = (w: string) => (kind === 'pseudo' ? pseudoUnit(w, 'DE') : w.toUpperCase());
+    expect(linkTexts(doc)).toEqual(LINKS.map((w, i) => [`rId${i + 1}`, tr(w)]));
+    // The separators between them are as they were, and nothing was added between the links.
+    expect(unitTexts(doc, 'w:p', 'w:t')[1]).toBe(LINKS.map(tr).join(LINK_SEPARATOR));
   });
 });

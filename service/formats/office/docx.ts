@@ -115,6 +115,8 @@ export const docxInlineRules: InlineRules = {
   escape: escapeXmlText,
   // A hyperlink (or simple field) whose words an engine scattered is written once, around its first words.
   once: (open) => /^<(?:[\w.-]+:)?(hyperlink|fldSimple|sdt)[\s>]/.test(open),
+  // Adjacent hyperlinks (a row of links) are translated one by one.
+  element: (open) => /^<(?:[\w.-]+:)?hyperlink[\s>]/.test(open),
 };
 
 const W_LANG = /<w:lang\b[^>]*>/;

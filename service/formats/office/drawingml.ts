@@ -53,6 +53,8 @@ export function drawingInlineRules(lang?: OfficeLanguage): InlineRules {
       return `<${prefix}t>${text}</${prefix}t>`;
     },
     escape: escapeXmlText,
+    // A run that is a hyperlink (`a:hlinkClick` in its properties): a row of them is translated link by link.
+    element: (open) => /<(?:[\w.-]+:)?hlinkClick\b/.test(open),
     ...(lang ? { retarget: memoized((open: string) => setRunLang(open, lang.tag)) } : {}),
   };
 }

@@ -8,6 +8,8 @@ import { stripMarkers } from '../../text/markers.js';
 import { DocumentFormatError } from '../types.js';
 import { docxHandler } from './docx.js';
 import { IDML_MIMETYPE, idmlHandler } from './idml.js';
+import { pseudoUnit } from '../../engines/pseudo.js';
+import { engineContext, expectKept, LINK_SEPARATOR, LINKS, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 import { buildZip, openZip, parseXml, pseudoContext, rawEntries, withTempDir, zipText } from './test-helpers.js';
 
 let tmp: Awaited<ReturnType<typeof withTempDir>>;
@@ -127,5 +129,48 @@ describe('idml handler', () => {
     const run = idmlHandler.translate(inPath, tmp.path('o.idml'), 'idml', pseudoContext());
     await expect(run).rejects.toBeInstanceOf(DocumentFormatError);
     await expect(run).rejects.toThrow(/Rename it to \.docx/);
+  });
+});
+
+describe('idml round trip: placeholders and adjacent links (issue 22)', () => {
+  const range = (inner: string) => `<CharacterStyleRange AppliedCharacterStyle="${NONE}">${inner}</CharacterStyleRange>`;
+  const story = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<idPkg:Story xmlns:idPkg="http://ns.adobe.com/AdobeInDesign/idml/1.0/packaging" DOMVersion="18.0"><Story Self="u1">
+<ParagraphStyleRange AppliedParagraphStyle="ParagraphStyle/Body">${range(`<Content>${PROTECTED_TEXT}</Content>`)}</ParagraphStyleRange>
+<ParagraphStyleRange AppliedParagraphStyle="ParagraphStyle/Body">${range(
+    LINKS.map((w, i) => `<HyperlinkTextSource Self="h${i}" Name="${w}" Hidden="false"><Content>${w}</Content></HyperlinkTextSource>`).join(`<Content>${LINK_SEPARATOR}</Content>`),
+  )}</ParagraphStyleRange>
+</Story></idPkg:Story>`;
+
+  async function roundTrip(kind: 'pseudo' | 'reordering'): Promise<Document> {
+    const data = await buildZip(
+      {
+        mimetype: IDML_MIMETYPE,
+        'designmap.xml': '<?xml version="1.0"?><Document DOMVersion="18.0"><idPkg:Story src="Stories/Story_u1.xml" xmlns:idPkg="x"/></Document>',
+        'Resources/Styles.xml': '<?xml version="1.0"?><idPkg:Styles xmlns:idPkg="x"/>',
+        'Stories/Story_u1.xml': story,
+      },
+      { store: ['mimetype'] },
+    );
+    const inPath = tmp.path('in.idml');
+    const outPath = tmp.path('out.idml');
+    await writeFile(inPath, data);
+    await idmlHandler.translate(inPath, outPath, 'idml', engineContext(kind));
+    return parseXml(await zipText(await openZip(await readFile(outPath)), 'Stories/Story_u1.xml'));
+  }
+  const contents = (el: Element) => Array.from(el.getElementsByTagName('Content')).map((c) => c.textContent).join('');
+
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const first = contents((await roundTrip('pseudo')).getElementsByTagName('ParagraphStyleRange')[0]!);
+    expectKept(first);
+    expect(first).not.toContain('Delete');
+  });
+
+  it.each([['pseudo'], ['reordering']] as const)('translates adjacent hyperlinks one by one, each keeping its own words, in order (%s engine)', async (kind) => {
+    const doc = await roundTrip(kind);
+    const tr = (w: string) => (kind === 'pseudo' ? pseudoUnit(w, 'DE') : w.toUpperCase());
+    const links = Array.from(doc.getElementsByTagName('HyperlinkTextSource'));
+    expect(links.map((l) => [l.getAttribute('Self'), contents(l)])).toEqual(LINKS.map((w, i) => [`h${i}`, tr(w)]));
+    expect(contents(doc.getElementsByTagName('ParagraphStyleRange')[1]!)).toBe(LINKS.map(tr).join(LINK_SEPARATOR));
   });
 });

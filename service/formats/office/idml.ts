@@ -39,6 +39,8 @@ export const idmlInlineRules: InlineRules = {
     return `<Content>${text}</Content>`;
   },
   escape: escapeXmlText,
+  // Adjacent hyperlink sources (a row of links) are translated one by one.
+  element: (open) => /^<HyperlinkTextSource[\s>]/.test(open),
 };
 
 const idmlRules: PartRules = {

@@ -8,6 +8,8 @@ import PptxGenJS from 'pptxgenjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stripMarkers } from '../../text/markers.js';
 import { pptxHandler } from './pptx.js';
+import { pseudoUnit } from '../../engines/pseudo.js';
+import { engineContext, expectKept, LINK_SEPARATOR, LINKS, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 import { openZip, parseXml, pseudoContext, unitTexts, untouchedEntriesDiffer, untranslatedParts, withTempDir, zipText } from './test-helpers.js';
 
 let tmp: Awaited<ReturnType<typeof withTempDir>>;
@@ -207,5 +209,44 @@ describe('pptx handler on hyperlinks', () => {
     const linked = runs.filter((r) => r.getElementsByTagName('a:hlinkClick')[0]?.getAttribute('r:id') === rid);
     expect(runs.map((r) => r.textContent).join('')).toBe('[TEXT BOX5 ][TIKA LINK]');
     expect(linked.map((r) => r.textContent)).toEqual(['[TIKA LINK]']);
+  });
+});
+
+describe('pptx round trip: placeholders and adjacent links (issue 22)', () => {
+  async function roundTrip(kind: 'pseudo' | 'reordering'): Promise<Document> {
+    const pptx = new PptxGenJS();
+    const slide = pptx.addSlide();
+    slide.addText(PROTECTED_TEXT, { x: 1, y: 1, w: 8, h: 1 });
+    slide.addText(
+      LINKS.flatMap((word, i) => [
+        ...(i > 0 ? [{ text: LINK_SEPARATOR }] : []),
+        { text: word, options: { hyperlink: { url: `https://example.com/${word.toLowerCase()}` } } },
+      ]),
+      { x: 1, y: 3, w: 8, h: 1 },
+    );
+    const inPath = tmp.path('in.pptx');
+    const outPath = tmp.path('out.pptx');
+    await writeFile(inPath, (await pptx.write({ outputType: 'nodebuffer' })) as Buffer);
+    await pptxHandler.translate(inPath, outPath, 'pptx', engineContext(kind));
+    return parseXml(await zipText(await openZip(await readFile(outPath)), 'ppt/slides/slide1.xml'));
+  }
+
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const texts = unitTexts(await roundTrip('pseudo'), 'a:p', 'a:t');
+    const sentence = texts.find((t) => t.includes('{count}'))!;
+    expectKept(sentence);
+    expect(sentence).not.toContain('Delete');
+  });
+
+  it.each([['pseudo'], ['reordering']] as const)('translates adjacent hyperlinks one by one, each keeping its own words, in order (%s engine)', async (kind) => {
+    const slide = await roundTrip(kind);
+    const tr = (w: string) => (kind === 'pseudo' ? pseudoUnit(w, 'DE') : w.toUpperCase());
+    const linked = Array.from(slide.getElementsByTagName('a:r')).filter((r) => r.getElementsByTagName('a:hlinkClick').length > 0);
+    const rids = linked.map((r) => r.getElementsByTagName('a:hlinkClick')[0]!.getAttribute('r:id'));
+    expect(linked.map((r) => Array.from(r.getElementsByTagName('a:t')).map((t) => t.textContent).join(''))).toEqual(LINKS.map(tr));
+    // Each link still goes where it went, in the order the source had them.
+    expect(new Set(rids).size).toBe(3);
+    const row = unitTexts(slide, 'a:p', 'a:t').find((t) => t.includes(LINK_SEPARATOR));
+    expect(row).toBe(LINKS.map(tr).join(LINK_SEPARATOR));
   });
 });

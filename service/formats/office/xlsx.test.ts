@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stripMarkers } from '../../text/markers.js';
 import { DocumentFormatError } from '../types.js';
 import { createXlsxHandler, xlsxHandler } from './xlsx.js';
+import { pseudoUnit } from '../../engines/pseudo.js';
+import { engineContext, expectKept, LINKS, PROTECTED_TEXT } from '../lib/round-trip-kit.js';
 import {
   EXCEL_MAIN,
   WORD_MAIN,
@@ -355,5 +357,39 @@ describe('xlsx handler on tables, comments, page headers and hidden content', ()
     expect(
       await untouchedEntriesDiffer(inPath, outPath, (n) => /^xl\/(worksheets\/sheet1|drawings\/drawing1|charts\/chart1|threadedComments\/threadedComment1)\.xml$/.test(n)),
     ).toEqual([]);
+  });
+});
+
+describe('xlsx round trip: placeholders and adjacent links (issue 22)', () => {
+  async function roundTrip(kind: 'pseudo' | 'reordering'): Promise<ExcelJS.Worksheet> {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Strings');
+    ws.getCell('A1').value = PROTECTED_TEXT;
+    // A row of links, one per cell (Excel's links belong to cells): each must keep its words and its address.
+    LINKS.forEach((word, i) => {
+      ws.getCell(2, i + 1).value = { text: word, hyperlink: `https://example.com/${word.toLowerCase()}` };
+    });
+    const inPath = tmp.path('in.xlsx');
+    const outPath = tmp.path('out.xlsx');
+    await wb.xlsx.writeFile(inPath);
+    await xlsxHandler.translate(inPath, outPath, 'xlsx', engineContext(kind));
+    const out = new ExcelJS.Workbook();
+    await out.xlsx.readFile(outPath);
+    return out.getWorksheet('Strings')!;
+  }
+
+  it('keeps placeholders, addresses, paths and identifiers byte for byte through the pseudo engine', async () => {
+    const ws = await roundTrip('pseudo');
+    const text = String(ws.getCell('A1').text);
+    expectKept(text);
+    expect(text).not.toContain('Delete');
+  });
+
+  it.each([['pseudo'], ['reordering']] as const)('keeps adjacent link cells each with its own words and address, in order (%s engine)', async (kind) => {
+    const ws = await roundTrip(kind);
+    const tr = (w: string) => (kind === 'pseudo' ? pseudoUnit(w, 'DE') : w.toUpperCase());
+    const cells = LINKS.map((_, i) => ws.getCell(2, i + 1).value as { text: unknown; hyperlink: string });
+    expect(cells.map((c) => (typeof c.text === 'string' ? c.text : JSON.stringify(c.text)))).toEqual(LINKS.map(tr));
+    expect(cells.map((c) => c.hyperlink)).toEqual(LINKS.map((w) => `https://example.com/${w.toLowerCase()}`));
   });
 });
