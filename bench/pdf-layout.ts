@@ -1,5 +1,5 @@
 /**
- * PDF translation cost (bench script, `npx tsx bench/pdf-layout.ts [--baseline <git ref>]`). A generated 100-page
+ * PDF translation cost (bench script, `npx tsx bench/pdf-layout.ts [--baseline <git ref>] [--no-reflow]`). A generated 100-page
  * two-column text-heavy paper, a generated 20-page image-heavy brochure and, when present, the real 13-page
  * two-column paper of ../shared/real-documents go through the PDF handler, each run in its own child process (so
  * its peak RSS is its own) and timed on its second translation (the document worker is long-lived; the first
@@ -232,6 +232,8 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const at = args.indexOf('--baseline');
   const ref = at >= 0 && args[at + 1] ? args[at + 1]! : DEFAULT_BASELINE;
+  // The reflow rows take minutes on the papers; --no-reflow leaves them out (the in place / before ratios stay).
+  const skipReflow = args.includes('--no-reflow');
   const dir = await mkdtemp(join(tmpdir(), 'verso-bench-pdf-'));
   try {
     const apertium = apertiumInstalled() && existsSync('/usr/share/apertium/modes/eng-spa.mode');
@@ -283,7 +285,8 @@ async function main(): Promise<void> {
     const coldRatio = (r: Result) => (r.coldMs - r.coldEngineMs) / Math.max(r.coldEngineMs, 0.001);
     for (const c of cases) {
       for (const engine of c.engines) {
-        const modes: Mode[] = engine === 'pseudo' ? ['reflow', 'before', 'inplace'] : ['before', 'inplace'];
+        const modes: Mode[] =
+          engine === 'pseudo' && !skipReflow ? ['reflow', 'before', 'inplace'] : ['before', 'inplace'];
         const results = new Map<Mode, Result>();
         for (const mode of modes) {
           if (mode === 'before' && !before) continue;

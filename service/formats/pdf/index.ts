@@ -2,7 +2,7 @@
  * Layout-preserving PDF translation (service process, document worker thread). The output is the input's pages
  * with only the text replaced: PDFium (WebAssembly, `@embedpdf/pdfium`, MIT/BSD) reads each page's text objects
  * with their boxes, fonts and colours; layout.ts groups them into blocks in reading order; the engine translates
- * the blocks; PDFium removes the replaced text objects, moves the kept ones (footnote marks, symbols) and
+ * the blocks; PDFium removes the replaced text objects (also inside form XObjects), moves the kept ones (footnote marks, symbols) and
  * regenerates each content stream, so images, vector drawings, shadings, forms, links and annotations stay
  * exactly where they were and the original text is gone (not covered). In the same regeneration PDFium places an
  * empty form XObject on each page; after PDFium's one save, an incremental update (writer.ts) fills each with the
@@ -57,7 +57,8 @@ export interface Analysis {
 }
 
 /** The document's text cannot be replaced in place (all of it turned on the page, e.g. vertical captions, while
- * the page itself is not turned, or all of it inside form XObjects); the caller falls back to the reflowed PDF. */
+ * the page itself is not turned, or all of it in nested forms PDFium would not write again); the caller falls back
+ * to the reflowed PDF. */
 export class NotInPlace extends Error {
   override name = 'NotInPlace';
 }
@@ -75,6 +76,45 @@ async function readPdf(inputPath: string): Promise<Uint8Array> {
     );
   }
   return new Uint8Array(await readFile(inputPath));
+}
+
+/**
+ * Text inside a form XObject is removed from its form, and PDFium writes a form's content again only when an
+ * object was removed from that form and the form holding it is written again too (the page always is; a form two
+ * deep is moved onto the page when its holder loses nothing). A block
+ * whose text, or a kept object moved with it, sits in a form that would not be written again is left as drawn
+ * (translating it would draw the translation over its source); checked until no more blocks drop out.
+ */
+export function keepRemovable(blocks: Block[], page: Pick<PageContent, 'forms' | 'formOf'>): void {
+  const { forms = [], formOf } = page;
+  if (!formOf || formOf.size === 0) return;
+  for (;;) {
+    const emptied = new Set<number>();
+    for (const b of blocks)
+      if (b.translate) for (const i of b.replaced) if (formOf.has(i)) emptied.add(formOf.get(i)!);
+    // A form inside a form on the page is moved onto the page when it loses text and its holder does not
+    // (PdfiumDocument.editPage); deeper forms need every holder to lose an object.
+    const written = (form: number): boolean => {
+      for (let f = form; f >= 0; f = forms[f]!) {
+        if (!emptied.has(f)) return false;
+        if (forms[f]! >= 0 && forms[forms[f]!] === -1) return true;
+      }
+      return true;
+    };
+    let dropped = false;
+    for (const b of blocks) {
+      if (!b.translate) continue;
+      const indices = [
+        ...b.replaced,
+        ...[...b.kept.values()].flatMap(({ object }) => [object.index, ...(object.duplicates ?? [])]),
+      ];
+      if (indices.some((i) => formOf.has(i) && !written(formOf.get(i)!))) {
+        b.translate = false;
+        dropped = true;
+      }
+    }
+    if (!dropped) return;
+  }
 }
 
 /** Opens a PDF and finds its blocks; the caller closes `doc`. */
@@ -97,13 +137,14 @@ export async function analyse(bytes: Uint8Array, sourceLang?: string): Promise<A
     if (!script) throw new DocumentFormatError(SCANNED);
     const pages = contents.map((page, n) => {
       const blocks = pageBlocks(page, n, { script });
+      keepRemovable(blocks, page);
       const { width, height, paths, pictures, mediaBox, toUser } = page;
       return { width, height, paths, pictures, mediaBox, toUser, blocks };
     });
     const blocks = pages.flatMap((p) => p.blocks.filter((b) => b.translate));
     if (blocks.length === 0) {
       // Text only in turned or vertical writing on unturned pages (pages with /Rotate are read upright), or only
-      // inside form XObjects (which are left as drawn, e.g. a PDF this path wrote): the reflow translates it.
+      // in nested forms left as drawn (keepRemovable): the reflow translates it.
       if (contents.some((p) => p.texts.some((t) => (t.rotated || t.inForm) && /\p{L}/u.test(t.text))))
         throw new NotInPlace();
       throw new DocumentFormatError(SCANNED);
@@ -127,32 +168,52 @@ export async function countPdfCharacters(inputPath: string): Promise<number> {
   }
 }
 
-/** The box a block may fill: its own, grown into the free space below it (at most two lines) and, for one-line
- * left-aligned blocks, to the right up to the next block or the page margin. Never over another block. */
+/**
+ * The box a block may fill: its own, grown into the free space below it (at most two lines) and, for left-aligned
+ * blocks, to the right into the free space on its lines, so that a translation longer than its source widens
+ * before it wraps or shrinks. Widening stops half a size before a drawing or picture that was not under the
+ * block, at the edge of its column before the next block's text (the widest block above or below it: the gutter
+ * stays free; a block alone beside the next keeps up to 1.5 sizes of space), and at the page margin; a block of several lines (a paragraph set
+ * to its column's measure) stops at the right edge of the page's text. Never over another block.
+ */
 export function freeBox(
   block: Block,
   others: Block[],
   page: { width: number; pictures: Rect[]; paths: Rect[] },
 ): Rect {
   const box = { ...block.box };
-  const obstacles = [
-    ...others.filter((b) => b !== block).map((b) => b.box),
-    ...page.paths.filter((r) => r.y1 - r.y0 < 2 && r.x1 - r.x0 > 4),
-  ];
+  const neighbours = others.filter((b) => b !== block);
+  const rules = page.paths.filter((r) => r.y1 - r.y0 < 2 && r.x1 - r.x0 > 4);
+  const obstacles = [...neighbours.map((b) => b.box), ...rules];
   const overlapsX = (r: Rect) => r.x0 < box.x1 - 0.5 && r.x1 > box.x0 + 0.5;
   let bottom = Math.max(0, box.y0 - 2 * block.pitch);
   for (const r of obstacles)
     if (overlapsX(r) && r.y1 <= box.y0 + 0.5 && r.y1 > bottom) bottom = r.y1 + 0.15 * block.size;
   box.y0 = Math.min(box.y0, bottom);
-  if (block.lines.length === 1 && block.align === 'left') {
-    const margin = Math.min(block.box.x0, 0.06 * page.width);
-    let right = page.width - margin;
-    for (const r of [...obstacles, ...page.pictures]) {
-      if (r.y0 < box.y1 && r.y1 > block.box.y0 && r.x0 >= box.x1 - 0.5 && r.x0 < right)
-        right = r.x0 - 0.5 * block.size;
-    }
-    box.x1 = Math.max(box.x1, right);
+  if (block.align !== 'left') return box;
+  const own = block.box;
+  const margin = Math.min(own.x0, 0.06 * page.width);
+  let right = page.width - margin;
+  if (block.lines.length > 1) right = Math.min(right, Math.max(own.x1, ...neighbours.map((b) => b.box.x1)));
+  /** On the block's lines (the rows it may grow into included) and to its right. */
+  const beside = (r: Rect) => r.y0 < box.y1 && r.y1 > box.y0 && r.x0 >= own.x1 - 0.5;
+  const drawings = [...rules, ...page.paths, ...page.pictures].filter(
+    (r) => !(r.x0 <= own.x0 + 0.5 && r.x1 >= own.x1 - 0.5 && r.y0 <= own.y0 + 0.5 && r.y1 >= own.y1 - 0.5),
+  );
+  for (const r of drawings) if (beside(r) && r.x0 - 0.5 * block.size < right) right = r.x0 - 0.5 * block.size;
+  for (const next of neighbours) {
+    const r = next.box;
+    if (!beside(r)) continue;
+    // The widest block of this column (above or below, left of the next block): the gutter starts there. A block
+    // alone beside the next one keeps up to 1.5 sizes of the space between them.
+    let column: number | undefined;
+    for (const b of neighbours)
+      if (b !== next && b.box.x1 <= r.x0 - 0.5 && b.box.x0 < own.x1 && b.box.x1 > own.x0)
+        column = Math.max(column ?? own.x1, b.box.x1);
+    const gap = r.x0 - own.x1;
+    right = Math.min(right, column ?? r.x0 - Math.min(gap, 1.5 * block.size), r.x0 - 0.5 * block.size);
   }
+  box.x1 = Math.max(own.x1, right);
   return box;
 }
 
@@ -271,8 +332,21 @@ export async function translatePdfInPlace(
           }
           return false;
         };
-        let placement = typeset(block, text, freeBox(block, page.blocks, page), fonts, faces);
-        if (clashes(drawnLines(placement))) placement = typeset(block, text, block.box, fonts, faces);
+        // Text of other blocks inside the box (a label inside a caption's box, an inline formula left as drawn)
+        // is flowed around.
+        const inside = (box: Rect) => {
+          const found: Rect[] = [];
+          for (const [other, rects] of taken) {
+            if (other === block || anyOverlap(own, sourceLines(other), 0)) continue;
+            for (const r of rects)
+              if (r.x0 < box.x1 && r.x1 > box.x0 && r.y0 < box.y1 && r.y1 > box.y0) found.push(r);
+          }
+          return found;
+        };
+        const grown = freeBox(block, page.blocks, page);
+        let placement = typeset(block, text, grown, fonts, faces, inside(grown));
+        if (clashes(drawnLines(placement)))
+          placement = typeset(block, text, block.box, fonts, faces, inside(block.box));
         taken.set(block, drawnLines(placement));
         placements.push(placement);
         if (observe)
@@ -287,11 +361,9 @@ export async function translatePdfInPlace(
         for (const index of block.replaced) remove.add(index);
         for (const [id, to] of placement.moves) {
           const { object, raise } = block.kept.get(id)!;
-          // Offsets are measured in display space; the object moves in the content's user space.
+          // Offsets in display space; editPage moves each object in the space it is drawn in.
           const [dx, dy] = [to.x - object.x0, to.baseline + raise - object.oy];
-          const [a, b, c, d] = page.toUser ?? IDENTITY;
-          for (const index of [object.index, ...(object.duplicates ?? [])])
-            move.set(index, { dx: a * dx + c * dy, dy: b * dx + d * dy });
+          for (const index of [object.index, ...(object.duplicates ?? [])]) move.set(index, { dx, dy });
         }
       }
       edits.push({ remove, move, ops: drawOperators(placements, (key) => `/F${key.replace(/\W/g, '')}`) });

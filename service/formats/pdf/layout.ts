@@ -39,6 +39,9 @@ export interface Block {
   /** Baseline-to-baseline distance (size × 1.2 for one line). */
   pitch: number;
   firstBaseline: number;
+  /** How far the first line starts right of the others (a paragraph's first-line indent, the text after a run-in
+   * heading); 0 when it does not. */
+  indent: number;
   align: 'left' | 'right' | 'center' | 'justify';
   font: FontInfo;
   color: [number, number, number];
@@ -174,32 +177,46 @@ export function buildLines(objects: TextObject[], rules: Rect[], boxes: Rect[] =
       lines.push({ objects: [o], baseline: o.oy, size: o.size, x0: o.x0, x1: o.x1, y0: o.y0, y1: o.y1 });
     }
   }
-  for (const o of small) {
-    const host =
-      lines.find(
-        (l) =>
-          (o.size < 0.85 * l.size || o.x1 - o.x0 < 0.5 * o.size) &&
-          o.oy > l.baseline - 0.55 * l.size &&
-          o.oy < l.baseline + 0.75 * l.size &&
-          o.x0 < l.x1 + 0.4 * l.size &&
-          o.x1 > l.x0 - 0.4 * l.size,
-      ) ??
-      // Small text of a small line (a number starting a footnote's line): a word of that line.
-      lines.find(
-        (l) =>
-          Math.abs(o.oy - l.baseline) < 0.2 * l.size &&
-          o.size / l.size > 0.75 &&
-          o.size / l.size < 1.33 &&
-          o.x0 < l.x1 + l.size &&
-          o.x1 > l.x0 - l.size,
-      );
-    if (host) {
-      host.objects.push(o);
-      host.x0 = Math.min(host.x0, o.x0);
-      host.x1 = Math.max(host.x1, o.x1);
-    } else {
-      lines.push({ objects: [o], baseline: o.oy, size: o.size, x0: o.x0, x1: o.x1, y0: o.y0, y1: o.y1 });
-    }
+  const hostOf = (o: TextObject) =>
+    lines.find(
+      (l) =>
+        (o.size < 0.85 * l.size || o.x1 - o.x0 < 0.5 * o.size) &&
+        o.oy > l.baseline - 0.55 * l.size &&
+        o.oy < l.baseline + 0.75 * l.size &&
+        o.x0 < l.x1 + 0.4 * l.size &&
+        o.x1 > l.x0 - 0.4 * l.size,
+    ) ??
+    // Small text of a small line (a number starting a footnote's line): a word of that line.
+    lines.find(
+      (l) =>
+        Math.abs(o.oy - l.baseline) < 0.2 * l.size &&
+        o.size / l.size > 0.75 &&
+        o.size / l.size < 1.33 &&
+        o.x0 < l.x1 + l.size &&
+        o.x1 > l.x0 - l.size,
+    );
+  const attach = (o: TextObject, host: Line) => {
+    host.objects.push(o);
+    host.x0 = Math.min(host.x0, o.x0);
+    host.x1 = Math.max(host.x1, o.x1);
+  };
+  // Small objects side by side ("(" and "k" before "∈ {20, 100}") reach their line through each other: passes
+  // while some find a host; the rest in order, each a line of its own unless it joins one made before it.
+  let pending = small;
+  for (;;) {
+    const rest = pending.filter((o) => {
+      const host = hostOf(o);
+      if (host) attach(o, host);
+      return !host;
+    });
+    const progress = rest.length < pending.length;
+    pending = rest;
+    if (!progress || pending.length === 0) break;
+  }
+  for (const o of pending) {
+    const host = hostOf(o);
+    if (host) attach(o, host);
+    else lines.push({ objects: [o], baseline: o.oy, size: o.size, x0: o.x0, x1: o.x1, y0: o.y0, y1: o.y1 });
   }
   for (const l of lines) l.objects.sort((a, b) => a.x0 - b.x0);
   return lines;
@@ -411,6 +428,41 @@ export function buildBlocks(lines: Line[], rules: Rect[], frame?: PageFrame): Li
   return blocks;
 }
 
+/**
+ * A line that starts with something set apart by a wide space (a run-in heading, "Encoders  Although in principle
+ * …", or a bullet drawn a gap before its text) is read as two lines, and the left one, sharing the left edge of the
+ * lines below, takes them as its continuation. The lines below go on from the right one: when a one-line block
+ * follows the first line of a block on its baseline, within 2.5 sizes, and the block's second line runs on under
+ * it, the first line stays alone (the heading, the bullet) and the rest continue the right one's block (whose first
+ * line is then indented).
+ */
+export function runIn(groups: Line[][]): Line[][] {
+  const out = groups.slice();
+  for (let g = 0; g < out.length; g++) {
+    const group = out[g]!;
+    if (group.length < 2) continue;
+    const [first, second] = [group[0]!, group[1]!];
+    const size = first.size;
+    const k = out.findIndex((other) => {
+      if (other.length !== 1 || other === group) return false;
+      const r = other[0]!;
+      return (
+        Math.abs(r.baseline - first.baseline) < 0.2 * size &&
+        r.x0 >= first.x1 - 0.5 &&
+        r.x0 - first.x1 < 2.5 * size &&
+        r.size / size > 0.83 &&
+        r.size / size < 1.2 &&
+        second.x0 < r.x0 &&
+        second.x1 > r.x0 + 0.5 * (r.x1 - r.x0)
+      );
+    });
+    if (k < 0) continue;
+    out[k] = [out[k]![0]!, ...group.slice(1)];
+    out[g] = [first];
+  }
+  return out;
+}
+
 /** Recursive XY cut: rows (horizontal gaps) first, then columns (vertical gaps). */
 export function readingOrder<T extends Rect>(items: T[], rtl = false): T[] {
   if (items.length <= 1) return items.slice();
@@ -558,14 +610,14 @@ export interface LayoutOptions {
 /** Blocks of one page in reading order. */
 export function pageBlocks(page: PageContent, pageIndex: number, options: LayoutOptions): Block[] {
   const rules = page.paths.filter((r) => r.x1 - r.x0 < 2 || r.y1 - r.y0 < 2);
-  const objects = page.texts.filter((o) => !o.rotated && !o.invisible && !o.inForm && o.size > 0.5);
+  const objects = page.texts.filter((o) => !o.rotated && !o.invisible && o.size > 0.5);
   const drawings = [...page.paths, ...page.pictures].filter(
     (r) => r.x1 - r.x0 < 0.9 * page.width || r.y1 - r.y0 < 0.9 * page.height,
   );
   const size = median(objects.map((o) => o.size));
   const boxes = drawings.filter((r) => r.x1 - r.x0 < 2 * size && r.y1 - r.y0 < 2 * size && r.x1 - r.x0 > 1);
   const lines = buildLines(objects, rules, boxes);
-  const groups = buildBlocks(lines, rules, { width: page.width, lines, drawings });
+  const groups = runIn(buildBlocks(lines, rules, { width: page.width, lines, drawings }));
   const blocks: Block[] = groups.map((group) => {
     const kept: Block['kept'] = new Map();
     const literals: Block['literals'] = new Map();
@@ -641,6 +693,10 @@ export function pageBlocks(page: PageContent, pageIndex: number, options: Layout
       size,
       pitch,
       firstBaseline: group[0]!.baseline,
+      indent:
+        group.length > 1 && !rtl
+          ? Math.max(0, group[0]!.x0 - Math.min(...group.slice(1).map((l) => l.x0)))
+          : 0,
       align: alignment(group, page.width, rtl),
       font: main.font,
       color: main.color,

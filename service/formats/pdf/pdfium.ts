@@ -3,7 +3,8 @@
  * process, document worker thread). Owns the one PDFium instance of a worker (loaded on first use, never at import)
  * and the three things asked of it: read the text objects, drawings and images of a page with their boxes, fonts
  * and colours; remove or move text objects and regenerate the page's content stream; save the document.
- * Everything else on a page (images, paths, shadings, forms, annotations, links) is left as PDFium parsed it.
+ * Everything else on a page (images, paths, shadings, annotations, links, forms but their text) is left as PDFium
+ * parsed it.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -42,8 +43,10 @@ export interface TextObject {
   rotated: boolean;
   /** Text render mode 3 (invisible, e.g. an OCR layer): left untouched. */
   invisible: boolean;
-  /** Inside a form XObject (index is then -1): read for the layout, left untouched. */
+  /** Inside a form XObject: `index` is then FORM_TEXT + the object's rank among the page's form texts (in the
+   * order readPage and editPage walk the forms) and `form` the id of the form holding it (see PageContent.forms). */
   inForm?: boolean;
+  form?: number;
   /** Indices of objects drawing the same text at the same place (stamps repeated, fake bold): PDFium's text page
    * gives their characters to this object only; they are removed and moved with it. */
   duplicates?: number[];
@@ -70,7 +73,14 @@ export interface PageContent {
    * upright as the reader sees it); `toUser` maps display space back to the content's user space. */
   rotation?: number;
   toUser?: Matrix;
+  /** Form XObjects drawn on the page, by id: the id of the form holding each one (-1: the page). */
+  forms?: number[];
+  /** The form holding each text object inside a form (copies without characters of their own included). */
+  formOf?: Map<number, number>;
 }
+
+/** Index of the first text object inside form XObjects (text objects of the page itself count from 0). */
+export const FORM_TEXT = 1 << 24;
 
 /** An affine matrix [a b c d e f]: x' = a·x + c·y + e, y' = b·x + d·y + f. */
 export type Matrix = [number, number, number, number, number, number];
@@ -127,6 +137,9 @@ export function displayMatrix(quarter: number, box: Rect): Matrix {
       return IDENTITY;
   }
 }
+
+/** Form XObjects inside form XObjects are read (and edited) this deep. */
+const MAX_FORM_DEPTH = 8;
 
 type Pdfium = WrappedPdfiumModule;
 /** The wasm heap (the package's types omit Emscripten's HEAPU8; the view changes when memory grows). */
@@ -210,10 +223,11 @@ export class PdfiumDocument {
     return this.P.FPDF_GetPageCount(this.doc);
   }
 
-  /** Views of the wasm memory (replaced when the memory grows). */
+  /** Views of the wasm memory, replaced when the memory grew: growing detaches the old buffer, whose views then have
+   * length 0 (cheaper to test than reading `memory.buffer`, which cost a tenth of a 13-page paper's PDF work). */
   private views(): void {
-    const buffer = this.x.memory.buffer;
-    if (this.f32View.buffer !== buffer) {
+    if (this.f32View.length === 0 || this.i32View.length === 0) {
+      const buffer = this.x.memory.buffer;
       this.f32View = new Float32Array(buffer);
       this.i32View = new Int32Array(buffer);
     }
@@ -364,6 +378,8 @@ export class PdfiumDocument {
       const buf = x.malloc!(512);
       const fontCache = new Map<number, FontInfo>();
       const orphans: Array<Rect & { index: number }> = [];
+      const forms: number[] = [];
+      const formOf = new Map<number, number>();
       const mediaBox = this.mediaBox(page);
       const rotation = x.FPDFPage_GetRotation!(page) & 3;
       const display = displayMatrix(rotation, mediaBox);
@@ -374,10 +390,16 @@ export class PdfiumDocument {
       };
       try {
         const objectText = this.objectTexts(textPage);
-        const readText = (obj: number, index: number, toDisplay: Matrix, inForm: boolean) => {
+        let formTexts = 0;
+        const readText = (obj: number, index: number, toDisplay: Matrix, form: number) => {
+          const inForm = form >= 0;
+          if (inForm) {
+            index = FORM_TEXT + formTexts++;
+            formOf.set(index, form);
+          }
           const text = objectText.get(obj) ?? '';
           if (text === '') {
-            if (!inForm) orphans.push({ index, ...transformRect(toDisplay, this.bounds(obj)) });
+            orphans.push({ index, ...transformRect(toDisplay, this.bounds(obj)) });
             return;
           }
           const [a, b, c, d, e, f] = concat(matrixOf(obj), toDisplay);
@@ -402,7 +424,7 @@ export class PdfiumDocument {
           x.FPDFPageObj_GetFillColor!(obj, s, s + 4, s + 8, s + 12);
           const color: [number, number, number] = [this.u32(0) / 255, this.u32(1) / 255, this.u32(2) / 255];
           texts.push({
-            index: inForm ? -1 : index,
+            index,
             text,
             ...transformRect(toDisplay, this.bounds(obj)),
             ox: e,
@@ -412,19 +434,21 @@ export class PdfiumDocument {
             color,
             rotated: Math.abs(b) > 1e-3 * Math.abs(a) || Math.abs(c) > 1e-3 * Math.abs(d) || a <= 0 || d <= 0,
             invisible: x.FPDFTextObj_GetTextRenderMode!(obj) === 3,
-            ...(inForm ? { inForm } : {}),
+            ...(inForm ? { inForm, form } : {}),
           });
         };
         /** Reads a form's objects; true when it draws anything but text (then it counts as a picture). */
-        const readForm = (form: number, toDisplay: Matrix, depth: number): boolean => {
+        const readForm = (form: number, toDisplay: Matrix, depth: number, parent: number): boolean => {
           let drawing = false;
+          const id = forms.length;
+          forms.push(parent);
           const inner = x.FPDFFormObj_CountObjects!(form);
           for (let i = 0; i < inner; i++) {
             const obj = x.FPDFFormObj_GetObject!(form, i);
             const type = x.FPDFPageObj_GetType!(obj);
-            if (type === OBJ.TEXT) readText(obj, i, toDisplay, true);
-            else if (type === OBJ.FORM && depth < 8) {
-              if (readForm(obj, concat(matrixOf(obj), toDisplay), depth + 1)) drawing = true;
+            if (type === OBJ.TEXT) readText(obj, i, toDisplay, id);
+            else if (type === OBJ.FORM && depth < MAX_FORM_DEPTH) {
+              if (readForm(obj, concat(matrixOf(obj), toDisplay), depth + 1, id)) drawing = true;
             } else drawing = true;
           }
           return drawing;
@@ -432,13 +456,13 @@ export class PdfiumDocument {
         for (let i = 0; i < count; i++) {
           const obj = x.FPDFPage_GetObject!(page, i);
           const type = x.FPDFPageObj_GetType!(obj);
-          if (type === OBJ.TEXT) readText(obj, i, display, false);
+          if (type === OBJ.TEXT) readText(obj, i, display, -1);
           else if (type === OBJ.PATH) paths.push(transformRect(display, this.bounds(obj)));
           else if (type === OBJ.IMAGE || type === OBJ.SHADING)
             pictures.push(transformRect(display, this.bounds(obj)));
           else if (type === OBJ.FORM) {
             // Objects inside a form are in the form's space; its matrix takes them to the page's.
-            if (readForm(obj, concat(matrixOf(obj), display), 1))
+            if (readForm(obj, concat(matrixOf(obj), display), 1, -1))
               pictures.push(transformRect(display, this.bounds(obj)));
           }
         }
@@ -448,7 +472,6 @@ export class PdfiumDocument {
           const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
           const original = texts.find(
             (t) =>
-              !t.inForm &&
               near(t.x0, orphan.x0) &&
               near(t.y0, orphan.y0) &&
               near(t.x1, orphan.x1) &&
@@ -474,6 +497,8 @@ export class PdfiumDocument {
         mediaBox: transformRect(display, mediaBox),
         rotation,
         toUser: invert(display),
+        forms,
+        formOf,
       };
     } finally {
       if (!keep) this.release(n, page);
@@ -490,9 +515,12 @@ export class PdfiumDocument {
   }
 
   /**
-   * Edits page `n`: removes the text objects in `remove`, moves those in `move` by their offsets, places the
-   * form XObject `overlay` (a handle from FPDF_NewXObjectFromPage) over the page, and regenerates the page's
-   * content stream (everything else is written back as it was parsed). The page is freed afterwards.
+   * Edits page `n`: removes the text objects in `remove`, moves those in `move` by their offsets (in display space,
+   * as readPage measured them), places the form XObject `overlay` (a handle from FPDF_NewXObjectFromPage) over the
+   * page, and regenerates the page's content stream (everything else is written back as it was parsed). Indices
+   * are readPage's: text inside form XObjects is found by walking the forms in the same order, removed from its
+   * form (PDFium then writes the form's content again) and moved in the form's own space. The page is freed
+   * afterwards.
    */
   editPage(
     n: number,
@@ -507,15 +535,76 @@ export class PdfiumDocument {
       return;
     }
     this.withPage(n, (page) => {
+      const s = this.scratch;
+      const display = displayMatrix(x.FPDFPage_GetRotation!(page) & 3, this.mediaBox(page));
+      const matrixOf = (obj: number): Matrix => {
+        x.FPDFPageObj_GetMatrix!(obj, s);
+        return [0, 1, 2, 3, 4, 5].map((k) => this.f32(k)) as Matrix;
+      };
+      /** Moves `obj` by a display-space offset, in the space of its holder (`toDisplay` takes that to display). */
+      const shift = (obj: number, toDisplay: Matrix, by: { dx: number; dy: number }) => {
+        const [a, b, c, d] = invert(toDisplay);
+        x.FPDFPageObj_Transform!(obj, 1, 0, 0, 1, a * by.dx + c * by.dy, b * by.dx + d * by.dy);
+      };
+      const doomed: Array<{ holder: number; obj: number }> = [];
+      let formTexts = 0;
+      /** Forms drawn by a form on the page (depth 2), with what their text loses. */
+      const nested: Array<{ form: number; parent: number; top: number; matrix: Matrix }> = [];
+      const emptied = new Set<number>();
+      const walkForm = (form: number, toDisplay: Matrix, depth: number, top: number) => {
+        const inner = x.FPDFFormObj_CountObjects!(form);
+        for (let i = 0; i < inner; i++) {
+          const obj = x.FPDFFormObj_GetObject!(form, i);
+          const type = x.FPDFPageObj_GetType!(obj);
+          if (type === OBJ.TEXT) {
+            const index = FORM_TEXT + formTexts++;
+            const by = move.get(index);
+            if (by) shift(obj, toDisplay, by);
+            else if (remove.has(index)) {
+              doomed.push({ holder: form, obj });
+              emptied.add(form);
+            }
+          } else if (type === OBJ.FORM && depth < MAX_FORM_DEPTH) {
+            if (depth === 1) nested.push({ form: obj, parent: form, top, matrix: matrixOf(obj) });
+            walkForm(obj, concat(matrixOf(obj), toDisplay), depth + 1, top);
+          }
+        }
+      };
       const count = x.FPDFPage_CountObjects!(page);
-      const doomed: number[] = [];
       for (let i = 0; i < count; i++) {
         const obj = x.FPDFPage_GetObject!(page, i);
-        const shift = move.get(i);
-        if (shift) x.FPDFPageObj_Transform!(obj, 1, 0, 0, 1, shift.dx, shift.dy);
-        else if (remove.has(i)) doomed.push(obj);
+        const type = x.FPDFPageObj_GetType!(obj);
+        if (type === OBJ.FORM) {
+          walkForm(obj, concat(matrixOf(obj), display), 1, obj);
+          continue;
+        }
+        const by = move.get(i);
+        if (by) shift(obj, display, by);
+        else if (remove.has(i)) doomed.push({ holder: 0, obj });
       }
-      for (const obj of doomed) if (x.FPDFPage_RemoveObject!(page, obj)) x.FPDFPageObj_Destroy!(obj);
+      for (const { holder, obj } of doomed) {
+        const removed = holder
+          ? x.FPDFFormObj_RemoveObject!(holder, obj)
+          : x.FPDFPage_RemoveObject!(page, obj);
+        if (removed) x.FPDFPageObj_Destroy!(obj);
+      }
+      // PDFium writes a form again only when its holder is written again too: a form inside a form on the page
+      // that loses text while its holder loses nothing (a figure embedded in an included PDF) is moved onto the page
+      // right after its holder, with the holder's matrix, so that both are written again.
+      const hoisted = nested.filter((f) => emptied.has(f.form) && !emptied.has(f.parent));
+      for (const f of hoisted.reverse()) {
+        // The holder's place now that text before it is gone.
+        let at = -1;
+        for (let i = 0, n = x.FPDFPage_CountObjects!(page); i < n && at < 0; i++)
+          if (x.FPDFPage_GetObject!(page, i) === f.top) at = i;
+        if (at < 0 || !x.FPDFFormObj_RemoveObject!(f.parent, f.form)) continue;
+        // Its matrix and its clip (the holder's box, in the holder's space) go to the page's space.
+        const [a, b, c, d, e, g] = matrixOf(f.top);
+        x.FPDFPageObj_Transform!(f.form, a, b, c, d, e, g);
+        x.FPDFPageObj_TransformClipPath!(f.form, a, b, c, d, e, g);
+        if (!x.FPDFPage_InsertObjectAtIndex!(page, f.form, at + 1))
+          throw new DocumentFormatError(`Page ${n + 1} of the PDF could not be rewritten.`);
+      }
       if (overlay) {
         const form = x.FPDF_NewFormObjectFromXObject!(overlay);
         if (!form) throw new DocumentFormatError(`Page ${n + 1} of the PDF could not be rewritten.`);

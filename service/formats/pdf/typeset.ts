@@ -128,14 +128,30 @@ function pieceWidth(p: Piece, size: number): number {
   return p.ph !== undefined ? p.width : p.width * size;
 }
 
-function wrap(list: Piece[], size: number, spaceWidth: number, maxWidth: number): Piece[][] {
+/** Breaks pieces into lines, line n at most `widthAt(n)` wide; a word wider than a narrowed line (after an indent,
+ * beside something to flow around) starts on the next line. */
+function wrap(
+  list: Piece[],
+  size: number,
+  spaceWidth: number,
+  widthAt: (n: number) => number,
+  full: number,
+): Piece[][] {
   const lines: Piece[][] = [];
   let line: Piece[] = [];
   let width = 0;
+  let skipped = 0;
+  let limit = widthAt(0);
   for (const p of list) {
     const w = pieceWidth(p, size) + (line.length > 0 && p.space ? spaceWidth * size : 0);
-    if (line.length > 0 && p.breakBefore && width + w > maxWidth) {
+    while (line.length === 0 && skipped < 3 && limit < full && w > limit) {
+      lines.push([]);
+      limit = widthAt(lines.length);
+      skipped++;
+    }
+    if (line.length > 0 && p.breakBefore && width + w > limit) {
       lines.push(line);
+      limit = widthAt(lines.length);
       line = [p];
       width = pieceWidth(p, size);
     } else {
@@ -155,7 +171,14 @@ function lineWidth(line: Piece[], size: number, spaceWidth: number): number {
  * Lays out `marked` (the engine's translation of `block.text`) in `box` (the block's box, possibly grown into free
  * space below it). Faces must be loaded (fonts.load) beforehand.
  */
-export function typeset(block: Block, marked: string, box: Rect, fonts: FontSet, faces: Face[]): Placement {
+export function typeset(
+  block: Block,
+  marked: string,
+  box: Rect,
+  fonts: FontSet,
+  faces: Face[],
+  avoid: Rect[] = [],
+): Placement {
   const list = pieces(marked, block, fonts, faces);
   const spaceWidth = fonts.width(' ', faces);
   const width = Math.max(box.x1 - box.x0, block.size);
@@ -166,9 +189,35 @@ export function typeset(block: Block, marked: string, box: Rect, fonts: FontSet,
   let size = block.size;
   let pitch = pitch0;
   let lines: Piece[][] = [];
+  // A first-line indent is kept for text set from the left edge (left-aligned and justified blocks).
+  const indent =
+    block.indent > 0.5 &&
+    (block.align === 'left' || block.align === 'justify') &&
+    block.indent < width - block.size
+      ? block.indent
+      : 0;
+  /** Where line n may be drawn: the box less the indent, and less the text in `avoid` on its band (other text
+   * inside the box: the line stops before it, or starts after it when it lies nearer the line's start). */
+  const span = (n: number): { x0: number; x1: number } => {
+    let x0 = box.x0 + (n === 0 ? indent : 0);
+    let x1 = box.x0 + width;
+    if (avoid.length === 0) return { x0, x1 };
+    const base = box.y1 - ascent * size - n * pitch * size;
+    for (const r of avoid) {
+      if (r.y0 >= base + 0.7 * size || r.y1 <= base - 0.2 * size || r.x1 <= x0 || r.x0 >= x1) continue;
+      if ((r.x0 + r.x1) / 2 > (x0 + x1) / 2) x1 = Math.min(x1, r.x0 - 0.3 * size);
+      else x0 = Math.max(x0, r.x1 + 0.3 * size);
+    }
+    return { x0, x1: Math.max(x0, x1) };
+  };
+  const widthOf = (n: number) => {
+    if (avoid.length === 0) return n === 0 ? width - indent : width;
+    const s = span(n);
+    return s.x1 - s.x0;
+  };
   for (;;) {
-    lines = wrap(list, size, spaceWidth, width * 1.005);
-    const tooWide = lines.some((l) => lineWidth(l, size, spaceWidth) > width * 1.01);
+    lines = wrap(list, size, spaceWidth, (n) => widthOf(n) * 1.005, width);
+    const tooWide = lines.some((l, n) => lineWidth(l, size, spaceWidth) > widthOf(n) * 1.01);
     const height = (ascent + descent) * size + (lines.length - 1) * pitch * size;
     if (!tooWide && height <= box.y1 - box.y0 + 0.05 * block.size) break;
     if (size <= minSize) break;
@@ -183,11 +232,13 @@ export function typeset(block: Block, marked: string, box: Rect, fonts: FontSet,
     const natural = lineWidth(line, size, spaceWidth);
     const spaces = line.filter((p, i) => i > 0 && p.space).length;
     const last = n === lines.length - 1;
-    const justify = block.align === 'justify' && !last && spaces > 0 && natural < width;
-    const perSpace = justify ? (width - natural) / spaces : 0;
-    const lineW = justify ? width : natural;
+    const at = span(n);
+    const room = at.x1 - at.x0;
+    const justify = block.align === 'justify' && !last && spaces > 0 && natural < room;
+    const perSpace = justify ? (room - natural) / spaces : 0;
+    const lineW = justify ? room : natural;
     const align = block.align === 'justify' ? (block.rtl ? 'right' : 'left') : block.align;
-    let x = align === 'right' ? box.x1 - lineW : align === 'center' ? box.x0 + (width - lineW) / 2 : box.x0;
+    let x = align === 'right' ? at.x1 - lineW : align === 'center' ? at.x0 + (room - lineW) / 2 : at.x0;
     x = Math.max(box.x0 - 0.5 * size, x);
     for (const item of visualItems(line, block.rtl)) {
       if (item.ph !== undefined) {
