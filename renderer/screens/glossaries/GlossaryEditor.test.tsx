@@ -5,25 +5,13 @@
  * left (nothing sent), and the one-click fixes clear them; undo and redo by button and keyboard; cells pasted from
  * a spreadsheet fill rows from the cell pasted into, adding rows at the end.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useUiStore } from '../../state/ui-store.js';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
-import { useEditorStore } from './editor-store.js';
-import { fakeAccount, glossary, layoutForGrid } from './glossaries-test-kit.js';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test-utils/scenario.js';
+import { fakeAccount, glossary, onGlossariesScreen } from './glossaries-test-kit.js';
 
-let restoreLayout: () => void;
-beforeEach(() => {
-  resetRenderer();
-  useEditorStore.getState().close();
-  useUiStore.setState({ screen: 'glossaries' });
-  restoreLayout = layoutForGrid();
-});
-afterEach(() => {
-  cleanup();
-  restoreLayout();
-});
+onGlossariesScreen();
 
 const ENTRIES: [string, string][] = [
   ['contract', 'Vertrag'],

@@ -6,27 +6,15 @@
  * engine's rule-based draft until edited; "Translate empty targets" previews first and never overwrites what the
  * user typed meanwhile; a pair the connection cannot translate turns the action off and says why.
  */
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallInput } from '../../../shared/ipc/contract.js';
-import { useUiStore } from '../../state/ui-store.js';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { renderApp } from '../../test-utils/scenario.js';
 import type { Handlers } from '../../test-utils/fake-api.js';
-import { useEditorStore } from './editor-store.js';
-import { fakeAccount, glossary, layoutForGrid } from './glossaries-test-kit.js';
+import { fakeAccount, glossary, onGlossariesScreen } from './glossaries-test-kit.js';
 
-let restoreLayout: () => void;
-beforeEach(() => {
-  resetRenderer();
-  useEditorStore.getState().close();
-  useUiStore.setState({ screen: 'glossaries' });
-  restoreLayout = layoutForGrid();
-});
-afterEach(() => {
-  cleanup();
-  restoreLayout();
-});
+onGlossariesScreen();
 
 const ENTRIES: [string, string][] = [
   ['contract', 'Vertrag'],

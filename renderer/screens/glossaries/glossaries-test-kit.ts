@@ -3,7 +3,11 @@
  * VersoApi that behaves like main (list, edit opens a draft with the entries, save replaces the glossary under a
  * new id, remove deletes it), and a layout for the virtualized grid, which happy-dom does not lay out.
  */
-import { vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { useUiStore } from '../../state/ui-store.js';
+import { resetRenderer } from '../../test-utils/scenario.js';
+import { useEditorStore } from './editor-store.js';
 import type { GlossaryDraft, GlossaryView, SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
 import type { Handlers } from '../../test-utils/fake-api.js';
 
@@ -68,4 +72,19 @@ export function layoutForGrid(): () => void {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800),
   ];
   return () => spies.forEach((s) => s.mockRestore());
+}
+
+/** Each test starts on the Glossaries screen with no editor open and the grid laid out; cleaned up after. */
+export function onGlossariesScreen(): void {
+  let restoreLayout: () => void;
+  beforeEach(() => {
+    resetRenderer();
+    useEditorStore.getState().close();
+    useUiStore.setState({ screen: 'glossaries' });
+    restoreLayout = layoutForGrid();
+  });
+  afterEach(() => {
+    cleanup();
+    restoreLayout();
+  });
 }

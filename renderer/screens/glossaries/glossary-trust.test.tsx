@@ -6,27 +6,15 @@
  * and the cell at fault is the one marked, with a sentence saying which term; an imported file's preview says what
  * became of its first row, and with entries in the draft "Add to the entries" is the default, not "Replace".
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportResult } from '../../../shared/ipc/contract-glossaries.js';
 import { useTranslateStore } from '../../state/translate-store.js';
-import { useUiStore } from '../../state/ui-store.js';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
-import { useEditorStore } from './editor-store.js';
-import { fakeAccount, glossary, layoutForGrid } from './glossaries-test-kit.js';
+import { renderApp } from '../../test-utils/scenario.js';
+import { fakeAccount, glossary, onGlossariesScreen } from './glossaries-test-kit.js';
 
-let restoreLayout: () => void;
-beforeEach(() => {
-  resetRenderer();
-  useEditorStore.getState().close();
-  useUiStore.setState({ screen: 'glossaries' });
-  restoreLayout = layoutForGrid();
-});
-afterEach(() => {
-  cleanup();
-  restoreLayout();
-});
+onGlossariesScreen();
 
 /** The local service lists glossary pairs it cannot translate; its engine translates EN↔ES and EN→FR only. */
 const GLOSSARY_PAIRS = ['EN>DE', 'EN>JA', 'EN>ES', 'EN>FR', 'ES>EN', 'DE>EN'].map((p) => ({ sourceLang: p.split('>')[0]!, targetLang: p.split('>')[1]! }));
