@@ -23,14 +23,18 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx <file> ...args` and resolves once a stdout line matches `ready`. */
+/**
+ * Starts `node --import tsx <file> ...args` (or `node <file>` for a built .js) and resolves once a stdout line
+ * matches `ready`.
+ */
 export async function startTsProcess(
   file: string,
   args: string[],
   ready: RegExp,
   label: string,
 ): Promise<{ proc: RunningProcess; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, file), ...args], {
+  const entry = resolve(ROOT, file);
+  const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,6 +48,8 @@ export async function startTsProcess(
         if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', () => done());
         child.kill('SIGTERM');
+        // A process that does not end on SIGTERM within 20 s is killed, so a hang never eats the test's time.
+        setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
       }),
   };
   const match = await new Promise<RegExpMatchArray>((ok, fail) => {
@@ -64,6 +70,9 @@ export async function startTsProcess(
   });
   return { proc, match };
 }
+
+/** The local service the tests run: the bundle global-setup built, else the TypeScript sources through tsx. */
+const SERVICE_ENTRY = process.env.VERSO_E2E_SERVICE_ENTRY ?? 'service/cli.ts';
 
 export interface ServiceKeys {
   pro_key: string;
@@ -121,7 +130,7 @@ interface Fixtures {
 async function startTestService(dir: string, v3 = true): Promise<{ service: TestService; proc: RunningProcess }> {
   const dataDir = join(dir, 'service');
   const { proc, match } = await startTsProcess(
-    'service/cli.ts',
+    SERVICE_ENTRY,
     [
       'serve',
       '--host',
@@ -207,6 +216,7 @@ export async function startWebHarness(service: TestService, dataDir: string): Pr
       service.proUrl,
       '--hosted-free-url',
       service.freeUrl,
+      ...(process.env.VERSO_E2E_SERVICE_ENTRY ? ['--service-entry', process.env.VERSO_E2E_SERVICE_ENTRY] : []),
       // Several runs on one machine (parallel sessions) each build and serve their own renderer.
       ...(process.env.VERSO_E2E_RENDERER_DIR ? ['--renderer-dir', process.env.VERSO_E2E_RENDERER_DIR] : []),
     ],

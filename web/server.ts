@@ -40,6 +40,8 @@ export interface HarnessOptions {
   port?: number;
   dataDir: string;
   rendererDir?: string;
+  /** The local service to run: a built `cli.js` (run with plain node) instead of `service/cli.ts` through tsx. */
+  serviceEntry?: string;
   engines?: string[];
   hostedProUrl?: string;
   hostedFreeUrl?: string;
@@ -160,7 +162,10 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
         cache: createJsonFileStore(join(o.dataDir, 'cache.json')),
       },
       fs: nodeFileSystem,
-      launcher: createNodeLauncher({ entry: join(ROOT, 'service', 'cli.ts'), nodeArgs: ['--import', 'tsx'], onLog: (l) => log(`[local-service] ${l}`) }),
+      launcher: createNodeLauncher({
+        ...(o.serviceEntry ? { entry: o.serviceEntry, nodeArgs: [] } : { entry: join(ROOT, 'service', 'cli.ts'), nodeArgs: ['--import', 'tsx'] }),
+        onLog: (l) => log(`[local-service] ${l}`),
+      }),
       opener: {
         async open(url) {
           log(`Verso web harness: open this link in your browser: ${url}`);
@@ -333,7 +338,10 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
       unsubscribe();
       for (const ws of sockets) ws.terminate();
       wss.close();
-      await new Promise<void>((r) => server.close(() => r()));
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      // Idle keep-alive connections of a closed page would hold `close` until they time out.
+      server.closeAllConnections();
+      await closed;
       await composed.shutdown();
       await proxy.close();
     },
@@ -384,6 +392,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       'data-dir': { type: 'string' },
       'renderer-dir': { type: 'string' },
+      'service-entry': { type: 'string' },
       engines: { type: 'string' },
       'hosted-pro-url': { type: 'string' },
       'hosted-free-url': { type: 'string' },
@@ -403,6 +412,7 @@ async function main(): Promise<void> {
     port,
     dataDir,
     ...(values['renderer-dir'] && { rendererDir: values['renderer-dir'] }),
+    ...(values['service-entry'] && { serviceEntry: resolve(values['service-entry']) }),
     ...(values.engines && { engines: values.engines.split(',').map((s) => s.trim()).filter(Boolean) }),
     ...(values['hosted-pro-url'] && { hostedProUrl: values['hosted-pro-url'] }),
     ...(values['hosted-free-url'] && { hostedFreeUrl: values['hosted-free-url'] }),
@@ -412,6 +422,8 @@ async function main(): Promise<void> {
   console.log(`Verso web harness: ${h.url}`);
   console.error(`Verso web harness: data in ${dataDir}`);
   const stop = () => {
+    // Whatever still hangs after 10 s (a request to a stalled peer) does not keep the harness alive.
+    setTimeout(() => process.exit(0), 10_000).unref();
     void h.close().finally(() => process.exit(0));
   };
   process.once('SIGINT', stop);
