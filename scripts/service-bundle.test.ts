@@ -137,7 +137,9 @@ describe('node out/service/cli.js serve (bundled, no tsx)', () => {
     expect(out.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
-  it.skipIf(!existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'))('translates a PDF (pdfjs and its worker file, pdf-lib, fontkit) in the worker', async () => {
+  const noFont = !existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf');
+  if (noFont) console.warn('[service-bundle] PDF test skipped: DejaVuSans.ttf is missing (install fonts-dejavu-core, as scripts/setup does).');
+  it.skipIf(noFont)('translates a PDF (pdfjs and its worker file, pdf-lib, fontkit) in the worker', async () => {
     const { PDFDocument, StandardFonts } = await import('pdf-lib');
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([400, 300]);
