@@ -118,10 +118,18 @@ export function suggestionOf(row: Row, suggestions: ReadonlyMap<number, Suggesti
 const empty: Snapshot = { rows: [], name: '', sourceLang: '', targetLang: '' };
 
 export const useEditorStore = create<EditorState>((set, get) => {
+  const snapshotOf = (s: Snapshot): Snapshot => ({ rows: s.rows, name: s.name, sourceLang: s.sourceLang, targetLang: s.targetLang });
+  /** Undo and redo: the last snapshot of `from` becomes the state, the current one goes onto `to`. */
+  const travel = (from: 'undoStack' | 'redoStack', to: 'undoStack' | 'redoStack') => {
+    const s = get();
+    const target = s[from][s[from].length - 1];
+    if (!target) return;
+    set({ ...target, [from]: s[from].slice(0, -1), [to]: [...s[to], snapshotOf(s)], version: s.version + 1, lastGroup: null });
+  };
   /** Applies a change as one undo step (or merges it into the current step when `group` repeats). */
   const change = (patch: Partial<Snapshot>, group: string | null = null) => {
     const s = get();
-    const snap: Snapshot = { rows: s.rows, name: s.name, sourceLang: s.sourceLang, targetLang: s.targetLang };
+    const snap = snapshotOf(s);
     const merge = group !== null && group === s.lastGroup;
     set({
       ...patch,
@@ -253,40 +261,10 @@ export const useEditorStore = create<EditorState>((set, get) => {
       if (!get().revealAll) set({ revealAll: true, nameTouched: true });
     },
     undo() {
-      const s = get();
-      const prev = s.undoStack[s.undoStack.length - 1];
-      if (!prev) return;
-      const cur: Snapshot = {
-        rows: s.rows,
-        name: s.name,
-        sourceLang: s.sourceLang,
-        targetLang: s.targetLang,
-      };
-      set({
-        ...prev,
-        undoStack: s.undoStack.slice(0, -1),
-        redoStack: [...s.redoStack, cur],
-        version: s.version + 1,
-        lastGroup: null,
-      });
+      travel('undoStack', 'redoStack');
     },
     redo() {
-      const s = get();
-      const next = s.redoStack[s.redoStack.length - 1];
-      if (!next) return;
-      const cur: Snapshot = {
-        rows: s.rows,
-        name: s.name,
-        sourceLang: s.sourceLang,
-        targetLang: s.targetLang,
-      };
-      set({
-        ...next,
-        redoStack: s.redoStack.slice(0, -1),
-        undoStack: [...s.undoStack, cur],
-        version: s.version + 1,
-        lastGroup: null,
-      });
+      travel('redoStack', 'undoStack');
     },
     fillSuggestions(fills, engine) {
       const s = get();
