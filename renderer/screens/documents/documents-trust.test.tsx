@@ -10,25 +10,16 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentJobView, DocumentsList, FileBridge } from '../../../shared/ipc/contract-documents.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { renderApp, resetRenderer, SOURCES, TARGETS } from '../../test-utils/scenario.js';
-import { resetBatchStore } from './batch-store.js';
+import { onDocumentsScreen } from './documents-test-kit.js';
 
 const EMPTY_SUMMARY = { saved: 0, active: 0, failed: 0, cancelled: 0, billedCharacters: 0 };
 const bridge: FileBridge = { kind: 'stage', toPath: async (f) => `/home/u/.config/Verso/staging/0f3a/${f.name}` };
 
-beforeEach(() => {
-  resetRenderer();
-  resetBatchStore();
-  useUiStore.setState({ screen: 'documents' });
-  (globalThis as { versoFiles?: FileBridge }).versoFiles = bridge;
-});
-afterEach(() => {
-  cleanup();
-  delete (globalThis as { versoFiles?: FileBridge }).versoFiles;
-});
+onDocumentsScreen(bridge);
 
 function job(patch: Partial<DocumentJobView>): DocumentJobView {
   return {

@@ -4,15 +4,14 @@
  * `translate_document`): for a pair it lists without `glossary` the choice is replaced by the reason; where it does
  * not answer, the glossaries of the pair are offered as before.
  */
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Capabilities } from '../../../shared/ipc/contract-customisation.js';
 import type { DocumentsList, FileBridge } from '../../../shared/ipc/contract-documents.js';
-import { useUiStore } from '../../state/ui-store.js';
-import { baseHandlers, LOCAL_CONNECTION, renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { baseHandlers, LOCAL_CONNECTION, renderApp } from '../../test-utils/scenario.js';
 import { glossary } from '../glossaries/glossaries-test-kit.js';
-import { resetBatchStore } from './batch-store.js';
+import { onDocumentsScreen } from './documents-test-kit.js';
 
 const EMPTY: DocumentsList = { jobs: [], summary: { saved: 0, active: 0, failed: 0, cancelled: 0, billedCharacters: 0 } };
 const bridge: FileBridge = { kind: 'stage', toPath: async (f) => `/staged/${f.name}` };
@@ -50,16 +49,7 @@ const handlers = (v3: boolean) => ({
   'customisation.capabilities': v3 ? () => V3 : baseHandlers()['customisation.capabilities'],
 });
 
-beforeEach(() => {
-  resetRenderer();
-  resetBatchStore();
-  useUiStore.setState({ screen: 'documents' });
-  (globalThis as { versoFiles?: FileBridge }).versoFiles = bridge;
-});
-afterEach(() => {
-  cleanup();
-  delete (globalThis as { versoFiles?: FileBridge }).versoFiles;
-});
+onDocumentsScreen(bridge);
 
 async function chooseEnglishToGerman(user: ReturnType<typeof userEvent.setup>) {
   await user.upload(await screen.findByTestId('documents-file-input'), [new File(['hello world!'], 'notes.txt')]);
