@@ -16,7 +16,7 @@ test('add a connection with a Pro key and translate through the Pro address', as
   await pickLanguages(page, 'EN', 'FR');
   await sourceBox(page).fill('Invoice');
   await expect(output(page)).toContainText(pseudoText('Invoice'));
-  const last = await service.lastRequest();
+  const last = await service.lastRequest('/v2/translate');
   expect(last.path).toBe('/v2/translate');
   expect(last.body.text).toEqual(['Invoice']);
   // It went to the Pro listener, with the key in the spec's header.
@@ -34,7 +34,7 @@ test('add a connection with a Free key: it is detected and sent to the Free addr
   await pickLanguages(page, 'EN', 'DE');
   await sourceBox(page).fill('Receipt');
   await expect(output(page)).toContainText(pseudoText('Receipt'));
-  const last = await service.lastRequest();
+  const last = await service.lastRequest('/v2/translate');
   expect(last.path).toBe('/v2/translate');
   expect(last.body.text).toEqual(['Receipt']);
   expect(last.headers.host).toBe(new URL(service.freeUrl).host);

@@ -95,7 +95,7 @@ test('a style rule list and a translation memory are chosen by name on Translate
   await expect(page.getByLabel('Style rule list id')).toHaveCount(0);
   await sourceBox(page).fill('Your cart is empty');
   await expect(output(page)).toHaveText('Ihr Warenkorb ist leer');
-  const { body } = await service.lastRequest();
+  const { body } = await service.lastRequest('/v2/translate');
   expect(body).toMatchObject({ style_id: style.style_id, translation_memory_id: tm.translation_memory_id, translation_memory_threshold: 90 });
   await expectAccessible(page, 'translate: style rule and memory by name');
   await page.locator('.style-tm-picker').scrollIntoViewIfNeeded();

@@ -85,8 +85,11 @@ export interface TestService {
   freeUrl: string;
   keys: ServiceKeys;
   logs: string[];
-  /** `GET /__session__/last-request` of a listener: what the service last received. */
-  lastRequest(base?: string): Promise<{
+  /**
+   * `GET /__session__/last-request` of a listener: what the service last received, or with `path` the last request
+   * to that path (the app's background calls, usage and languages, may come after the one a test looks at).
+   */
+  lastRequest(path?: string, base?: string): Promise<{
     method: string;
     path: string;
     headers: Record<string, string>;
@@ -157,8 +160,8 @@ async function startTestService(dir: string, v3 = true): Promise<{ service: Test
     freeUrl,
     keys,
     logs: proc.logs,
-    async lastRequest(b = proUrl) {
-      const res = await fetch(`${b}/__session__/last-request`);
+    async lastRequest(path, b = proUrl) {
+      const res = await fetch(`${b}/__session__/last-request${path ? `?path=${encodeURIComponent(path)}` : ''}`);
       return (await res.json()) as Awaited<ReturnType<TestService['lastRequest']>>;
     },
     async stats(b = proUrl) {

@@ -105,7 +105,7 @@ test('a term with {count} is translated with {count} kept byte for byte, the cel
   expect(filled).not.toContain('Delete');
   expect(filled).not.toContain('items');
   // Sent the way Translate and Segments send it: wrapped for ignore_tags, XML tag handling.
-  const sent = (await service.lastRequest()).body as { text: string[]; tag_handling?: string; ignore_tags?: string[]; source_lang?: string; target_lang?: string };
+  const sent = (await service.lastRequest('/v2/translate')).body as { text: string[]; tag_handling?: string; ignore_tags?: string[]; source_lang?: string; target_lang?: string };
   expect(sent.text).toEqual(['Delete <x-vk>{count}</x-vk> items']);
   expect(sent.tag_handling).toBe('xml');
   expect(sent.ignore_tags).toContain('x-vk');

@@ -82,9 +82,9 @@ test('every option of the Translate screen reaches the wire', async ({
   await expect(output(page)).not.toBeEmpty();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect
-    .poll(async () => (await service.lastRequest()).body?.text)
+    .poll(async () => (await service.lastRequest('/v2/translate')).body?.text)
     .toEqual(['<p>Your <b>cart</b> is <code>empty</code></p>']);
-  const { body, path } = await service.lastRequest();
+  const { body, path } = await service.lastRequest('/v2/translate');
   expect(path).toBe('/v2/translate');
   expect(body).toMatchObject({
     source_lang: 'EN',
@@ -122,8 +122,8 @@ test('options the spec forbids for the pair are disabled with the reason and nev
   await expect(page.getByRole('button', { name: 'Add instruction' })).toBeDisabled();
   await expect(page.getByText(/Custom instructions work only for/)).toBeVisible();
   await sourceBox(page).fill('Hello');
-  await expect.poll(async () => (await service.lastRequest()).body?.text).toEqual(['Hello']);
-  const { body } = await service.lastRequest();
+  await expect.poll(async () => (await service.lastRequest('/v2/translate')).body?.text).toEqual(['Hello']);
+  const { body } = await service.lastRequest('/v2/translate');
   expect(body.target_lang).toBe('BG');
   for (const forbidden of [
     'formality',

@@ -74,7 +74,7 @@ test('Text mode: protected spans are marked in the source and come back intact; 
   await expect(output(page)).toContainText('COMPANY_CODE');
   await expect(output(page)).not.toContainText('Delete');
   await expect(page.getByTestId('qa-flags')).toHaveCount(0);
-  const sent = (await service.lastRequest()).body as { text: string[]; tag_handling?: string; ignore_tags?: string[] };
+  const sent = (await service.lastRequest('/v2/translate')).body as { text: string[]; tag_handling?: string; ignore_tags?: string[] };
   expect(sent.tag_handling).toBe('xml');
   expect(sent.ignore_tags).toContain('x-vk');
   expect(sent.text[0]).toContain('<x-vk>{count}</x-vk>');

@@ -68,7 +68,7 @@ test('switching from the local engine to a hosted service re-translates the same
     await expect(sourceBox(page)).toHaveValue(text);
     // The new service receives the same text, without any typing, and its answer replaces the old one.
     await expect.poll(() => translateRequests(service)).toBeGreaterThan(before);
-    expect((await service.lastRequest()).body).toMatchObject({ text: [text], target_lang: 'ES' });
+    expect((await service.lastRequest('/v2/translate')).body).toMatchObject({ text: [text], target_lang: 'ES' });
     await expect(output(page)).toContainText(pseudoText(text));
     await expect(output(page)).not.toHaveAttribute('data-stale', 'true');
     if (APERTIUM) expect(localOut).not.toContain(pseudoText(text));

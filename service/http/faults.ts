@@ -4,7 +4,7 @@
  * Compatible in name and meaning with DeepL's mock server: a request carrying `mock-server-session: <id>` and
  * `mock-server-session-*` headers configures that session the first time the id is seen; its next N requests
  * then get the fault. Requests without a session header (an app under test cannot add headers) use the global
- * scope, armed with `POST /__faults__/arm` carrying the same headers. `GET /__session__/last-request` and
+ * scope, armed with `POST /__faults__/arm` carrying the same headers. `GET /__session__/last-request[?path=/v2/…]` and
  * `GET /__session__/stats` let tests see what the service received.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +37,8 @@ export interface CapturedRequest {
 interface Scope {
   config: FaultConfig;
   last?: CapturedRequest;
+  /** The last request per path (`?path=` of `/__session__/last-request`). */
+  lastByPath?: Record<string, CapturedRequest>;
   count: number;
   byPath: Record<string, number>;
 }
@@ -91,7 +93,7 @@ export class Faults {
 
   arm(req: FastifyRequest): void {
     const prev = this.global;
-    this.global = { config: readFaultConfig(req.headers), count: prev.count, byPath: prev.byPath, last: prev.last };
+    this.global = { config: readFaultConfig(req.headers), count: prev.count, byPath: prev.byPath, last: prev.last, lastByPath: prev.lastByPath };
   }
 
   reset(): void {
@@ -161,8 +163,10 @@ export class Faults {
       body: req.body,
     };
     const s = this.scopeOf(req);
-    s.last = entry;
-    if (s !== this.global) this.global.last = entry;
+    for (const scope of s === this.global ? [s] : [s, this.global]) {
+      scope.last = entry;
+      (scope.lastByPath ??= {})[entry.path] = entry;
+    }
   }
 
   /** onSend hook: cuts the body after N bytes when armed (a connection lost mid-download). */
@@ -212,8 +216,10 @@ export class Faults {
     });
     app.get('/__session__/last-request', async (req, reply) => {
       const s = this.scopeOf(req);
-      if (!s.last) return reply.code(404).send({ message: 'No request has been received yet in this session.' });
-      return s.last;
+      const { path } = req.query as { path?: string };
+      const last = path ? s.lastByPath?.[path] : s.last;
+      if (!last) return reply.code(404).send({ message: `No request${path ? ` to ${path}` : ''} has been received yet in this session.` });
+      return last;
     });
     app.get('/__session__/stats', async (req) => {
       const s = this.scopeOf(req);

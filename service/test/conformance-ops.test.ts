@@ -130,6 +130,18 @@ describe('fault injection', () => {
     expect((await call(svc.proUrl, '/v2/languages?type=target', { key: svc.keys.pro_key })).status).toBe(200);
   });
 
+  it('tells the last request to a path apart from the last request of all', async () => {
+    await call(svc.proUrl, '/v2/translate', { key: svc.keys.pro_key, json: { text: ['Hi'], target_lang: 'DE' } });
+    await call(svc.proUrl, '/v2/usage', { key: svc.keys.pro_key });
+    const last = (await call(svc.proUrl, '/__session__/last-request')).body as { path: string };
+    expect(last.path).toBe('/v2/usage');
+    const translate = (await call(svc.proUrl, '/__session__/last-request?path=%2Fv2%2Ftranslate')).body as {
+      body: { text: string[] };
+    };
+    expect(translate.body.text).toEqual(['Hi']);
+    expect((await call(svc.proUrl, '/__session__/last-request?path=%2Fv2%2Fglossaries')).status).toBe(404);
+  });
+
   it('has no test hooks without --faults', async () => {
     const plain = await startService({ inMemory: true, engines: ['pseudo'] });
     try {
