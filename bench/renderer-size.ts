@@ -1,7 +1,8 @@
 /**
  * Renderer benchmark (Node, run with `npx tsx bench/renderer-size.ts [--runs N]`): initial JavaScript gzipped and
  * time to interactive in headless Debian Chromium, each printed next to a baseline measured in the same run — an
- * empty Vite + React page built with the same toolchain. Goals (issue 4): initial JS ≤ 250 KB gzipped, TTI ≤ 400 ms.
+ * empty Vite + React page built with the same toolchain. Goals: initial JS ≤ 250 KB gzipped (issue 4); time to a
+ * usable Translate screen ≤ 1.84× the empty page's (issue 20: 400 ms where the empty page took 217 ms).
  *
  * "Initial JS" is what index.html loads before anything else: the entry module and its modulepreloads (the screens
  * are lazy chunks and are not counted). "Interactive" is when the page is usable and the main thread has gone idle
@@ -28,6 +29,12 @@ const { values } = parseArgs({
   options: { runs: { type: 'string', default: '7' }, 'first-run': { type: 'boolean', default: false } },
 });
 const RUNS = Math.max(1, Number(values.runs) || 7);
+/**
+ * Issue 20's goal, "≤ 400 ms" where its empty page took 217 ms, as the ratio this benchmark can hold on any machine
+ * (the machines are shared and noisy: absolute times move with the load, the ratio to a page loaded in the same run
+ * much less).
+ */
+const TTI_GOAL_RATIO = 400 / 217;
 
 async function initialJs(outDir: string): Promise<{ bytes: number; gzip: number; files: string[] }> {
   const srcs = await initialJsFiles(outDir);
@@ -186,7 +193,7 @@ async function main(): Promise<void> {
         `${median(vt).toFixed(0)} ms`,
         `${median(bt).toFixed(0)} ms`,
         (median(vt) / median(bt)).toFixed(2) + '×',
-        `≤ 400 ms: ${median(vt) <= 400 ? 'met' : 'NOT met'}`,
+        `≤ ${TTI_GOAL_RATIO.toFixed(2)}×: ${median(vt) / median(bt) <= TTI_GOAL_RATIO ? 'met' : 'NOT met'}`,
       ],
       [
         'time to interactive (max)',
