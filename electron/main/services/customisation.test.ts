@@ -18,7 +18,7 @@ import { ApiClient } from './api-client.js';
 import { CustomisationService } from './customisation.js';
 import { GlossariesService } from './glossaries.js';
 import { GlossaryStore } from './glossaries-store.js';
-import type { HttpTransport } from './ports.js';
+import type { HttpRequest, HttpTransport } from './ports.js';
 import { V3Client } from './v3-client.js';
 import type { EntryPair } from '../../../shared/ipc/contract-glossaries.js';
 
@@ -27,13 +27,14 @@ let local: RunningService;
 let mock: RunningDeeplMock | null = null;
 let dir: string;
 const mockFound = findDeeplMock();
+// The cases against DeepL's mock are skipped when it is not there: say why, once, where the run's output shows it.
+if (!mockFound.dir) console.warn(`[customisation.test] cases against DeepL's mock server skipped: ${mockFound.reason}`);
 
 beforeAll(async () => {
   transport = createNodeHttpTransport();
   dir = mkdtempSync(join(tmpdir(), 'verso-customisation-'));
   local = await startService({ engines: ['pseudo'], inMemory: true });
   if (mockFound.dir) mock = await startDeeplMock();
-  else if ('reason' in mockFound) console.log(`[skip] ${mockFound.reason}`);
 }, 180_000);
 afterAll(async () => {
   await transport?.close?.();
@@ -195,5 +196,97 @@ describe('a service without v3', () => {
     expect(second.replacedId).toBe(first.glossary.glossaryId);
     expect(second.glossary.glossaryId).not.toBe(first.glossary.glossaryId);
     expect((await glossaries.list()).map((g) => g.glossaryId)).toEqual([second.glossary.glossaryId]);
+  });
+});
+
+describe('capabilities are per connection, and only a definite answer is kept', () => {
+  let old: RunningService;
+  /** /v3 requests per address; `refuse` answers them 403 (a key that may not use them now). */
+  const seen = new Map<string, number>();
+  let refuse = false;
+  const counting = (): HttpTransport => ({
+    send: async (r: HttpRequest) => {
+      const u = new URL(r.url);
+      if (u.pathname.startsWith('/v3/')) seen.set(u.origin, (seen.get(u.origin) ?? 0) + 1);
+      if (refuse && u.pathname.startsWith('/v3/')) {
+        const body = JSON.stringify({ message: 'Forbidden' });
+        return { status: 403, header: (n) => (n.toLowerCase() === 'content-type' ? 'application/json' : null), text: async () => body, bytes: async () => new TextEncoder().encode(body), chunks: async function* () {} };
+      }
+      return transport.send(r);
+    },
+  });
+  beforeAll(async () => {
+    old = await startService({ engines: ['pseudo'], inMemory: true, v3: false });
+  });
+  afterAll(async () => old?.close());
+
+  it('switching connection asks the other service, and switching back uses the first one\'s answer', async () => {
+    seen.clear();
+    refuse = false;
+    const t = counting();
+    let active: 'new' | 'old' = 'new';
+    const client = () =>
+      active === 'new'
+        ? new ApiClient({ transport: t, clock: systemClock, baseUrl: local.proUrl, apiKey: local.keys.pro_key, userAgent: 'Verso-test' })
+        : new ApiClient({ transport: t, clock: systemClock, baseUrl: old.proUrl, apiKey: old.keys.pro_key, userAgent: 'Verso-test' });
+    const customisation = new CustomisationService({ client: async () => client(), activeConnectionId: () => (active === 'new' ? 'c-new' : 'c-old') });
+
+    expect(await customisation.capabilities()).toMatchObject({ connectionId: 'c-new', glossaries: true, styleRules: true, languages: true });
+    const newOrigin = new URL(local.proUrl).origin;
+    const oldOrigin = new URL(old.proUrl).origin;
+    const askedNew = seen.get(newOrigin)!;
+    expect(askedNew).toBeGreaterThan(0);
+
+    active = 'old';
+    expect(await customisation.capabilities()).toMatchObject({ connectionId: 'c-old', glossaries: false, styleRules: false, languages: false, text: null });
+    expect(seen.get(oldOrigin)).toBeGreaterThan(0);
+    const askedOld = seen.get(oldOrigin)!;
+
+    active = 'new';
+    expect(await customisation.capabilities()).toMatchObject({ connectionId: 'c-new', glossaries: true, styleRules: true });
+    active = 'old';
+    expect(await customisation.capabilities()).toMatchObject({ connectionId: 'c-old', glossaries: false });
+    // Both answers were kept: neither service was asked again.
+    expect(seen.get(newOrigin)).toBe(askedNew);
+    expect(seen.get(oldOrigin)).toBe(askedOld);
+  });
+
+  it('a refused probe (403) shows nothing offered but is asked again; the answer after it is kept', async () => {
+    seen.clear();
+    refuse = true;
+    const t = counting();
+    const client = () => new ApiClient({ transport: t, clock: systemClock, baseUrl: local.proUrl, apiKey: local.keys.pro_key, userAgent: 'Verso-test' });
+    const customisation = new CustomisationService({ client: async () => client(), activeConnectionId: () => 'c-key' });
+    const origin = new URL(local.proUrl).origin;
+
+    expect(await customisation.capabilities()).toMatchObject({ glossaries: false, styleRules: false, translationMemories: false, languages: false });
+    const first = seen.get(origin)!;
+    expect(first).toBeGreaterThan(0);
+
+    // The key is fixed: the next call asks again, and now sees what the service offers.
+    refuse = false;
+    expect(await customisation.capabilities()).toMatchObject({ glossaries: true, styleRules: true, translationMemories: true, languages: true });
+    const second = seen.get(origin)!;
+    expect(second).toBeGreaterThan(first);
+    expect(await customisation.capabilities()).toMatchObject({ glossaries: true });
+    expect(seen.get(origin)).toBe(second);
+  });
+
+  it('a probe that fails (no answer) is not kept: the next call asks again', async () => {
+    seen.clear();
+    refuse = false;
+    let down = true;
+    const t: HttpTransport = {
+      send: async (r) => {
+        if (down && new URL(r.url).pathname.startsWith('/v3/')) throw new TypeError('connect ECONNREFUSED');
+        return transport.send(r);
+      },
+    };
+    const noWait = { now: () => Date.now(), sleep: async () => {} };
+    const client = () => new ApiClient({ transport: t, clock: noWait, baseUrl: local.proUrl, apiKey: local.keys.pro_key, userAgent: 'Verso-test' });
+    const customisation = new CustomisationService({ client: async () => client(), activeConnectionId: () => 'c-net' });
+    await expect(customisation.capabilities()).rejects.toBeTruthy();
+    down = false;
+    expect(await customisation.capabilities()).toMatchObject({ glossaries: true, styleRules: true });
   });
 });

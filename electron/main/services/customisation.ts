@@ -74,13 +74,18 @@ function entriesTsv(entries: readonly EntryPair[]): string {
   return toTsv(entries.filter(([s, t]) => s.length > 0 || t.length > 0).map(([source, target]) => ({ source, target })));
 }
 
-/** The answer of one probe: offered, not offered (404/405/403), or unknown (thrown). */
-async function offered(probe: () => Promise<unknown>): Promise<boolean> {
+/**
+ * The answer of one probe: offered, not offered (404/405: the service has no such endpoint), or refused (401/403:
+ * the key may not use it now — a wrong or expired key, a plan without it; shown as not offered, but not remembered,
+ * so a fixed key is asked again). Anything else (network, 5xx) throws: it says nothing about the service.
+ */
+async function offered(probe: () => Promise<unknown>): Promise<boolean | 'refused'> {
   try {
     await probe();
     return true;
   } catch (e) {
-    if (e instanceof ApiError && (e.status === 404 || e.status === 405 || e.status === 403 || e.status === 401)) return false;
+    if (e instanceof ApiError && (e.status === 404 || e.status === 405)) return false;
+    if (e instanceof ApiError && (e.status === 403 || e.status === 401)) return 'refused';
     throw e;
   }
 }
@@ -118,15 +123,25 @@ export class CustomisationService {
     const { api, key } = await this.v3();
     let p = refresh ? undefined : this.cache.get(key);
     if (!p) {
-      p = this.probe(api);
-      this.cache.set(key, p);
-      // A failed probe (network, 5xx) says nothing about the service: the next call probes again.
-      p.catch(() => this.cache.delete(key));
+      const probed = this.probe(api);
+      const fresh = probed.then((r) => r.caps);
+      p = fresh;
+      this.cache.set(key, fresh);
+      // A failed probe (network, 5xx) says nothing about the service, and a refused one (401/403) only about the
+      // key of now: the next call probes again.
+      probed.then(
+        (r) => {
+          if (r.refused && this.cache.get(key) === fresh) this.cache.delete(key);
+        },
+        () => {
+          if (this.cache.get(key) === fresh) this.cache.delete(key);
+        },
+      );
     }
     return p;
   }
 
-  private async probe(api: V3Client): Promise<Capabilities> {
+  private async probe(api: V3Client): Promise<{ caps: Capabilities; refused: boolean }> {
     let text: WireV3Language[] | null = null;
     let document: WireV3Language[] | null = null;
     const languages = await offered(async () => {
@@ -137,14 +152,18 @@ export class CustomisationService {
       offered(() => api.listStyleRules({ deadlineMs: 30_000 })),
       offered(() => api.listTranslationMemories({ deadlineMs: 30_000 })),
     ]);
+    const answers = [languages, glossaries, styleRules, translationMemories];
     return {
-      connectionId: this.deps.activeConnectionId(),
-      languages,
-      glossaries,
-      styleRules,
-      translationMemories,
-      text: text ? languageFeatures(text) : null,
-      document: document ? languageFeatures(document) : null,
+      caps: {
+        connectionId: this.deps.activeConnectionId(),
+        languages: languages === true,
+        glossaries: glossaries === true,
+        styleRules: styleRules === true,
+        translationMemories: translationMemories === true,
+        text: languages === true && text ? languageFeatures(text) : null,
+        document: languages === true && document ? languageFeatures(document) : null,
+      },
+      refused: answers.includes('refused'),
     };
   }
 
