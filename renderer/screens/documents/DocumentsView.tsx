@@ -17,7 +17,7 @@ import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
 import { StyleTmPicker } from '../../components/StyleTmPicker.js';
-import { lackingFeature, useCapabilities } from '../../lib/customisation-queries.js';
+import { hasFeature, lackingFeature, useCapabilities } from '../../lib/customisation-queries.js';
 import { openGlossaryEditor } from '../glossaries/open-editor.js';
 import { useBatchField } from './batch-store.js';
 import { useDropStore } from './drop-store.js';
@@ -157,9 +157,12 @@ export function DocumentsView() {
   const hasPdf = okFiles.some((x) => x.extension === 'pdf');
   const hasImage = okFiles.some((x) => x.image);
   const targetList = useMemo(() => targets.data?.languages ?? [], [targets.data]);
-  const formalityOk = targetLangs.length > 0 && targetLangs.every((c) => targetList.find((l) => l.code === c)?.supportsFormality);
-  // Where /v3/languages answers, a pair it lists without `glossary` gets none (the reason says so); else unchanged.
   const caps = useCapabilities(activeId);
+  // Formality: where /v3/languages (translate_document) answers, its `formality` feature decides; else the v2 list.
+  const formalityOk =
+    targetLangs.length > 0 &&
+    targetLangs.every((c) => hasFeature(caps.data, 'document', c, 'formality') ?? targetList.find((l) => l.code === c)?.supportsFormality);
+  // Where /v3/languages answers, a pair it lists without `glossary` gets none (the reason says so); else unchanged.
   const glossaryLacks = sourceLang ? lackingFeature(caps.data, 'document', [sourceLang, ...targetLangs], 'glossary') : [];
   const glossaryOff = glossaryLacks.length > 0;
   const lackingTargets = targetLangs.filter((c) => glossaryLacks.includes(c));
