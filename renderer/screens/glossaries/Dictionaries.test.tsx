@@ -63,7 +63,8 @@ const dictTexts = () => within(dictionaries()).getAllByRole('listitem').map((li)
 describe('a multilingual glossary on the Glossaries screen', () => {
   it('lists each dictionary with its pair and entries', async () => {
     renderApp(v3Account().handlers);
-    await screen.findByRole('table');
+    // The first test of the file waits for the lazily loaded screen on a shared machine.
+    await screen.findByRole('table', {}, { timeout: 15_000 });
     expect(screen.getByRole('list', { name: 'Dictionaries of Product terms' })).toBeTruthy();
     expect(dictTexts()).toEqual([
       expect.stringMatching(/^English → German · 3 entries/),

@@ -92,7 +92,8 @@ const editor = () => screen.getByRole('region', { name: /^Style rule list “/ }
 describe('style rule lists on the Glossaries screen', () => {
   it('lists name, language and number of custom instructions', async () => {
     styleAccount().render();
-    await screen.findByRole('region', { name: 'Style rules' });
+    // The first test of the file waits for the lazily loaded screen on a shared machine.
+    await screen.findByRole('region', { name: 'Style rules' }, { timeout: 15_000 });
     await waitFor(() =>
       expect(styleRows()).toEqual([
         ['House style', 'German', '2 custom instructions'],
