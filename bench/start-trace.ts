@@ -5,7 +5,8 @@
  * the moment the text box exists and the moment the page is idle (what `bench/renderer-size.ts` times). It prints no
  * ratio and sets no goal: it is the tool to find what `renderer-size` should be asked next. The first load goes
  * through first run (the local engine, pseudo); the second warms the browser; the third is printed. `--cpu-profile`
- * writes that load's main-thread CPU profile (open it in Chromium's DevTools); `--unminified` keeps function names.
+ * writes that load's main-thread CPU profile (open it in Chromium's DevTools); `--unminified` keeps function names;
+ * `--warm` makes the three loads in one browser profile (assets and compiled code kept, as between desktop starts).
  */
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import { startHarness } from './renderer-harness.js';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values } = parseArgs({
-  options: { unminified: { type: 'boolean', default: false }, 'cpu-profile': { type: 'string' } },
+  options: { unminified: { type: 'boolean', default: false }, warm: { type: 'boolean', default: false }, 'cpu-profile': { type: 'string' } },
 });
 
 /** Runs in the page before its scripts: records paints, long tasks and every message on the harness's socket. */
@@ -72,8 +73,9 @@ async function main(): Promise<void> {
     const harness = await startHarness(ROOT, out, join(work, 'data'));
     const browser = await chromium.launch(CHROMIUM_LAUNCH);
     try {
+      let shared: import('playwright-core').BrowserContext | undefined;
       for (let i = 0; i < 3; i++) {
-        const context = await browser.newContext();
+        const context = values.warm ? (shared ??= await browser.newContext()) : await browser.newContext();
         const page = await context.newPage();
         await page.addInitScript(PROBE);
         const cdp = i === 2 && values['cpu-profile'] ? await context.newCDPSession(page) : null;
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
           await writeFile(values['cpu-profile']!, JSON.stringify(profile));
           console.log(`\nCPU profile of this load: ${values['cpu-profile']}`);
         }
-        await context.close();
+        await (values.warm ? page.close() : context.close());
       }
     } finally {
       await browser.close();

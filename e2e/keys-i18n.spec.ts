@@ -3,7 +3,8 @@
  * UI language writes them and refuses "1,5 Mio" or "-3" with the reason under the field (Apply off); the change log
  * shows "no limit" and grouped numbers in the UI language, each value isolated; rows grow with their content (a
  * long German label, "Deactivated on …") without covering the next, and every action is reachable without sideways
- * scrolling. It also writes the screenshots in docs/ (English, German, Arabic; light and dark; 1280×800, 900×700).
+ * scrolling; the rename field does not cover the key id beside it (point 10, also at 1280×800). It also writes
+ * the screenshots in docs/ (English, German, Arabic; light and dark; 1280×800, 900×700).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +62,20 @@ async function unreachableActions(page: Page): Promise<string[]> {
   return out;
 }
 
+/** The open rename field's box against the key id cell (id and Copy) of its row: any overlap is listed. */
+async function renameCoversId(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const input = document.querySelector<HTMLElement>('.keys-scroll [role="row"] input.keys-rename');
+    const id = input?.closest('[role="row"]')?.querySelector<HTMLElement>('.keys-id');
+    if (!input || !id) return ['no rename field or key id cell'];
+    const a = input.getBoundingClientRect();
+    const b = id.getBoundingClientRect();
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    return w > 0.5 && h > 0.5 ? [`rename field ${a.left}..${a.right} × ${a.top}..${a.bottom} covers the key id ${b.left}..${b.right} × ${b.top}..${b.bottom}`] : [];
+  });
+}
+
 async function shoot(page: Page, lang: string) {
   for (const [w, h] of [
     [1280, 800],
@@ -98,6 +113,22 @@ test('Keys in German and Arabic at 900×700: limits in the UI language, formatte
     // 9: rows grow with their content and every action is in reach.
     await expect.poll(() => rowProblems(page)).toEqual([]);
     expect(await unreachableActions(page)).toEqual([]);
+
+    // 10: the rename field takes the label's cell and does not cover the key id beside it, at 900×700 (rows as
+    // cards) and at 1280×800 (the grid, where the label's column is narrow).
+    for (const [w, h] of [
+      [900, 700],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.getByRole('button', { name: LONG, exact: true }).click();
+      const rename = page.getByRole('textbox', { name: msg(c, 'keys.rename.field', { label: LONG }) });
+      await expect(rename).toBeFocused();
+      expect(await renameCoversId(page), `${lang} at ${w}×${h}`).toEqual([]);
+      await rename.press('Escape');
+      await expect(rename).toHaveCount(0);
+    }
+    await page.setViewportSize({ width: 900, height: 700 });
 
     // 5: the limit field in the UI language.
     await page.getByRole('button', { name: msg(c, 'keys.action.limitFor', { label: LONG }) }).click();

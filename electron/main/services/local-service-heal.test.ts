@@ -56,6 +56,43 @@ describe('the local engine', () => {
     expect((await ok(app.call('translate.run', { texts: ['After restart'], options: { targetLang: 'DE' } }))).translations).toHaveLength(1);
   });
 
+  it('keeps the user\'s settings and translate preferences when it heals itself, and after a restart', async () => {
+    app = await createTestApp();
+    const local = await ok(app.call('connections.addLocal', {}));
+    const keysFile = join(app.dir, 'local-service', 'keys.json');
+    const before = JSON.parse(await readFile(keysFile, 'utf8')) as Record<string, string>;
+    // What a user set: UI language and theme, a second language, the languages last used on this computer's
+    // engine and on a connection that is not open now.
+    await ok(app.call('settings.update', { uiLanguage: 'de', theme: 'dark', debounceMs: 900 }));
+    await ok(app.call('translatePrefs.update', { secondLanguage: 'FR' }));
+    await ok(app.call('translatePrefs.update', { remember: { connectionId: 'c-team', sourceLang: 'EN', targetLang: 'ES' } }));
+    await ok(app.call('translatePrefs.update', { remember: { connectionId: local.id, sourceLang: 'EN', targetLang: 'DE' } }));
+    const settings = await ok(app.call('settings.get'));
+    const prefs = await ok(app.call('translatePrefs.get'));
+    expect(prefs.perConnection[local.id]).toEqual({ sourceLang: 'EN', targetLang: 'DE' });
+    const onDisk = await readFile(join(app.dir, 'settings.json'), 'utf8');
+
+    await ok(app.call('adminKeys.deactivate', { connectionId: local.id, keyId: before.pro_key_id! }));
+    expect((await ok(app.call('translate.run', { texts: ['Hello'], options: { sourceLang: 'EN', targetLang: 'DE' } }))).translations).toHaveLength(1);
+    // Healed (a new key in keys.json) ...
+    expect(JSON.parse(await readFile(keysFile, 'utf8')).pro_key_id).not.toBe(before.pro_key_id);
+    // ... and everything the user set is as it was: same connection, its languages, the second language, UI
+    // language and theme, in memory and on disk.
+    const expectUnchanged = async () => {
+      expect((await ok(app!.call('connections.list'))).activeId).toBe(local.id);
+      expect(await ok(app!.call('settings.get'))).toEqual(settings);
+      expect(await ok(app!.call('translatePrefs.get'))).toEqual(prefs);
+      expect(JSON.parse(await readFile(join(app!.dir, 'settings.json'), 'utf8'))).toEqual(JSON.parse(onDisk));
+    };
+    await expectUnchanged();
+    expect(settings).toMatchObject({ uiLanguage: 'de', theme: 'dark', debounceMs: 900 });
+    expect(prefs).toMatchObject({ secondLanguage: 'FR', perConnection: { 'c-team': { sourceLang: 'EN', targetLang: 'ES' } } });
+    // A restart of the engine with the healed keys.json changes none of it either.
+    await ok(app.call('localService.restart'));
+    expect((await ok(app.call('translate.run', { texts: ['After restart'], options: { targetLang: 'DE' } }))).translations).toHaveLength(1);
+    await expectUnchanged();
+  });
+
   it('a request refused with the old key after another one healed is sent again with the new key', async () => {
     // Languages requests are held until released, so their 403 arrives after the translation's heal has finished.
     let release!: () => void;

@@ -5,7 +5,8 @@
  * because the connection changed is said as such; keys Verso uses are named and need one more confirmation before
  * deactivation or blocking; bulk deactivation lists every key (hidden ones marked) and the selection follows the
  * filter; the limit field refuses what is not a number in the UI language; the change log is formatted; a new key's
- * secret can be saved for this session only and is not dropped without a warning.
+ * secret can be saved for this session only and is not dropped without a warning; the create and limit panels are
+ * built from the app's own fields and buttons.
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -234,6 +235,58 @@ describe('Keys screen', () => {
     expect(app.callsOf('adminKeys.saveNewKeyAsConnection')).toEqual([{ keyId: 'k5', name: 'CI', persistence: 'session' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('builds the create and limit panels from the app\'s own fields and buttons', async () => {
+    /** Every control of a panel looks like the rest of the app: `.btn` buttons, text fields the app's input styles
+     * reach (typed, in a `.field` under a `.field-label` label), check boxes and radios in a `.check` label. */
+    const expectAppControls = (panel: HTMLElement) => {
+      const buttons = [...panel.querySelectorAll('button')];
+      expect(buttons.length).toBeGreaterThan(0);
+      for (const b of buttons) expect({ button: b.textContent, classes: [...b.classList] }).toEqual({ button: b.textContent, classes: expect.arrayContaining(['btn']) });
+      for (const input of panel.querySelectorAll('input')) {
+        if (input.type === 'checkbox' || input.type === 'radio') {
+          expect(input.closest('label')?.classList.contains('check')).toBe(true);
+          continue;
+        }
+        expect(input.getAttribute('type')).toBe('text');
+        const field = input.closest('.field');
+        expect(field).not.toBeNull();
+        expect(field!.querySelector(`label.field-label[for="${input.id}"]`)).not.toBeNull();
+      }
+    };
+    renderApp({
+      'adminKeys.access': () => access(LOCAL),
+      'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, [key(1, { label: 'Build' })]),
+      'adminKeys.audit': () => [],
+      'adminKeys.create': () => ({ ...key(5, { label: 'CI' }), secretHeld: true }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create key' }));
+    const create = screen.getByRole('dialog');
+    expect(create.querySelectorAll('input[type="text"]').length).toBe(1);
+    expectAppControls(create);
+    await userEvent.click(within(create).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(/cannot be shown again/)).toBeTruthy();
+    // The step that delivers the secret: Copy, the connection name, Save, Done.
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Copy key' })).toBeTruthy();
+    expectAppControls(screen.getByRole('dialog'));
+    // Closing before the secret went anywhere asks first, with the same buttons.
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getByText(/neither copied nor saved/)).toBeTruthy();
+    expectAppControls(screen.getByRole('dialog'));
+    await userEvent.click(screen.getByRole('button', { name: 'Close and lose the secret' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Set the limit of Build' }));
+    const limit = screen.getByRole('dialog');
+    await userEvent.click(within(limit).getByRole('radio', { name: 'A number of characters' }));
+    expect(within(limit).getByLabelText('Characters per period')).toBeTruthy();
+    // The presets, Apply and Cancel are all there.
+    expect(within(limit).getAllByRole('button').length).toBeGreaterThanOrEqual(3);
+    expectAppControls(limit);
+    await userEvent.click(within(limit).getByRole('radio', { name: /^Block/ }));
+    expectAppControls(screen.getByRole('dialog'));
   });
 
   it('turns Create off at 25 active keys and says why', async () => {
