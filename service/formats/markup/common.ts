@@ -55,7 +55,8 @@ export interface StreamDecoder {
  * bytes that are not valid in the encoding instead of replacing them with U+FFFD.
  */
 export function textDecoder(encoding: TextEncoding, fatal = true): StreamDecoder {
-  if (encoding === 'utf32le' || encoding === 'utf32be') return new Utf32Decoder(encoding === 'utf32le', fatal);
+  if (encoding === 'utf32le' || encoding === 'utf32be')
+    return new Utf32Decoder(encoding === 'utf32le', fatal);
   const label = encoding === 'utf16le' ? 'utf-16le' : encoding === 'utf16be' ? 'utf-16be' : 'utf-8';
   return new TextDecoder(label, { fatal, ignoreBOM: false });
 }
@@ -207,9 +208,15 @@ export function encodeText(text: string, encoding: TextEncoding, withBom = true)
       return Buffer.concat([withBom ? Buffer.from([0xfe, 0xff]) : Buffer.alloc(0), le]);
     }
     case 'utf32le':
-      return Buffer.concat([withBom ? Buffer.from([0xff, 0xfe, 0, 0]) : Buffer.alloc(0), encodeUtf32(text, true)]);
+      return Buffer.concat([
+        withBom ? Buffer.from([0xff, 0xfe, 0, 0]) : Buffer.alloc(0),
+        encodeUtf32(text, true),
+      ]);
     case 'utf32be':
-      return Buffer.concat([withBom ? Buffer.from([0, 0, 0xfe, 0xff]) : Buffer.alloc(0), encodeUtf32(text, false)]);
+      return Buffer.concat([
+        withBom ? Buffer.from([0, 0, 0xfe, 0xff]) : Buffer.alloc(0),
+        encodeUtf32(text, false),
+      ]);
   }
 }
 
@@ -337,22 +344,31 @@ export class BatchTranslator {
  * while the caller goes on reading and typesetting, and the calls stay few (the first part goes alone, later calls
  * take everything queued meanwhile). The same rules as BatchTranslator: edge whitespace stays outside the engine,
  * units without letters are kept as they are, identical units are translated once, `characters` counts every unit.
- * After a failed call every unit queued or added later fails with its error; `stop()` ends sending (the caller
- * gave up).
+ * `partsPerCall` caps the parts one call takes, so that the last call is not the whole rest of the document (the
+ * caller's work on the last part's results is what nothing overlaps). After a failed call every unit queued or
+ * added later fails with its error; `stop()` ends sending (the caller gave up).
  */
 export class StreamingTranslator {
   characters = 0;
   private readonly known = new Map<string, Promise<string>>();
-  private queue: Array<{ core: string; resolve: (t: string) => void; reject: (e: unknown) => void }> = [];
+  private queue: Array<{
+    core: string;
+    part: number;
+    resolve: (t: string) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  private parts = 0;
   private busy = false;
   private failure: { error: unknown } | undefined;
 
   constructor(
     private readonly engine: TranslateUnits,
     private readonly ctx?: Pick<FormatContext, 'signal'>,
+    public partsPerCall = Infinity,
   ) {}
 
   add(units: string[]): Promise<string[]> {
+    const part = this.parts++;
     const parts = units.map((unit): string | Promise<string> => {
       const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(unit)!;
       const core = m[2]!;
@@ -369,7 +385,7 @@ export class StreamingTranslator {
       if (!translation) {
         translation = this.failure
           ? Promise.reject(this.failure.error)
-          : new Promise<string>((resolve, reject) => this.queue.push({ core, resolve, reject }));
+          : new Promise<string>((resolve, reject) => this.queue.push({ core, part, resolve, reject }));
         // Awaited through `add`'s result; a part the caller never awaits (it gave up) is no unhandled rejection.
         translation.catch(() => {});
         this.known.set(core, translation);
@@ -398,9 +414,11 @@ export class StreamingTranslator {
     if (this.busy || this.failure || this.queue.length === 0) return;
     let end = 0;
     let chars = 0;
+    const lastPart = this.queue[0]!.part + this.partsPerCall - 1;
     while (
       end < this.queue.length &&
       end < BATCH_UNITS &&
+      this.queue[end]!.part <= lastPart &&
       (chars === 0 || chars + this.queue[end]!.core.length <= BATCH_CHARS)
     ) {
       chars += this.queue[end]!.core.length;
@@ -482,7 +500,9 @@ export function stringHandler(format: StringFormat): FormatHandler {
 /** The head of a file as text for sniffing (BOM removed, invalid bytes replaced, not fatal). */
 export function headText(head: Buffer): string {
   const encoding = detectEncoding(head);
-  return textDecoder(encoding, false).decode(head, { stream: true }).replace(/^\uFEFF/, '');
+  return textDecoder(encoding, false)
+    .decode(head, { stream: true })
+    .replace(/^\uFEFF/, '');
 }
 
 /** True when the head holds bytes no text file has (NUL outside UTF-16 and UTF-32). */

@@ -125,7 +125,7 @@ export function keepRemovable(blocks: Block[], page: Pick<PageContent, 'forms' |
 export async function analyse(
   bytes: Uint8Array,
   sourceLang?: string,
-  onPage?: (blocks: Block[]) => void,
+  onPage?: (blocks: Block[], pageCount: number) => void,
 ): Promise<Analysis> {
   const doc = await PdfiumDocument.open(bytes);
   try {
@@ -142,7 +142,10 @@ export async function analyse(
       keepRemovable(blocks, page);
       const { width, height, paths, pictures, mediaBox, toUser } = page;
       pages.push({ width, height, paths, pictures, mediaBox, toUser, blocks });
-      onPage?.(blocks.filter((b) => b.translate));
+      onPage?.(
+        blocks.filter((b) => b.translate),
+        count,
+      );
     };
     const known = scriptOfLanguage(sourceLang);
     for (let n = 0; n < count; n++) {
@@ -325,9 +328,11 @@ export async function translatePdfInPlace(
   const perPage: Array<Promise<string[]>> = [];
   let analysis: Analysis;
   try {
-    analysis = await analyse(await readPdf(inputPath), ctx.sourceLang, (blocks) =>
-      perPage.push(translator.add(blocks.map((b) => b.text))),
-    );
+    analysis = await analyse(await readPdf(inputPath), ctx.sourceLang, (blocks, count) => {
+      // At most an eighth of the pages per call: the pages of the last call are typeset once the engine is done.
+      translator.partsPerCall = Math.ceil(count / 8);
+      perPage.push(translator.add(blocks.map((b) => b.text)));
+    });
   } catch (err) {
     translator.stop();
     throw err;
