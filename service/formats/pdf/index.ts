@@ -43,7 +43,7 @@ import { IDENTITY, PdfiumDocument } from './pdfium.js';
 import type { PageContent, Rect } from './pdfium.js';
 import { anyOverlap, sourceLines } from './layout-checks.js';
 import { typeset } from './typeset.js';
-import { findSlots, IncrementalUpdate, pdfNumber, slotKey, slotPdf } from './writer.js';
+import { deflate, findSlots, IncrementalUpdate, pdfNumber, slotKey, slotPdf } from './writer.js';
 import type { Placement } from './typeset.js';
 
 export const MAX_PDF_BYTES = 200 * 1024 * 1024;
@@ -342,7 +342,7 @@ export async function translatePdfInPlace(
     ctx.onProgress?.(0.1);
     const fonts = new FontSet();
     const drawn: DrawnBlock[] = [];
-    const edits: Array<{ page: number; slot: number; ops: string }> = [];
+    const edits: Array<{ page: number; slot: number; ops: Buffer }> = [];
     // Each page that gets text gets a placeholder form XObject from PDFium, placed with the page's edits in one
     // regeneration of its content; the placeholders are filled in by the incremental update after the one save.
     const key = slotKey();
@@ -413,7 +413,8 @@ export async function translatePdfInPlace(
         } finally {
           if (overlay) doc.closeXObject(overlay);
         }
-        if (slot >= 0) edits.push({ page: n, slot, ops });
+        // Compressed now, while the engine may still be translating later pages.
+        if (slot >= 0) edits.push({ page: n, slot, ops: deflate(ops) });
         ctx.onProgress?.(0.1 + (0.85 * (n + 1)) / analysis.pages.length);
       }
     } finally {
@@ -432,7 +433,7 @@ export async function translatePdfInPlace(
         throw new Error(`The placeholder of page ${n + 1} is missing from PDFium's output.`);
       const page = analysis.pages[n]!;
       const box = page.mediaBox ?? { x0: 0, y0: 0, x1: page.width, y1: page.height };
-      update.set(
+      update.setDeflated(
         num,
         `<< /Type /XObject /Subtype /Form /FormType 1 /BBox [${[box.x0, box.y0, box.x1, box.y1].map(pdfNumber).join(' ')}] ` +
           `/Matrix [${(page.toUser ?? IDENTITY).map(pdfNumber).join(' ')}] /Resources << /Font << ${fontResources} >> >> >>`,
