@@ -1,7 +1,8 @@
 /**
  * Renderer benchmark (Node, run with `npx tsx bench/renderer-size.ts [--runs N]`): initial JavaScript gzipped and
  * time to interactive in headless Debian Chromium, each printed next to a baseline measured in the same run — an
- * empty Vite + React page built with the same toolchain. Goals (issue 4): initial JS ≤ 250 KB gzipped, TTI ≤ 400 ms.
+ * empty Vite + React page built with the same toolchain. Goals: initial JS ≤ 250 KB gzipped (issue 4); time to a
+ * usable Translate screen ≤ 1.84× the empty page's (issue 20: 400 ms where the empty page took 217 ms).
  *
  * "Initial JS" is what index.html loads before anything else: the entry module and its modulepreloads (the screens
  * are lazy chunks and are not counted). "Interactive" is when the page is usable and the main thread has gone idle
@@ -9,6 +10,8 @@
  * user: the warm-up load goes through first run once and starts the local engine), with every screen and all 14
  * languages built in; for the baseline, its <h1>. Verso runs behind the real web harness, the baseline behind a
  * plain static server. `--first-run` measures Verso's first-run screen instead (its <h1>), as before issue 20.
+ * Each time is measured twice: cold (a fresh browser profile per load: nothing cached) and warm (one profile, the
+ * hashed assets and V8's compiled code kept between loads, as the desktop app keeps them between starts).
  */
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
 import { initialJsFiles, startHarness } from './renderer-harness.js';
@@ -28,6 +31,12 @@ const { values } = parseArgs({
   options: { runs: { type: 'string', default: '7' }, 'first-run': { type: 'boolean', default: false } },
 });
 const RUNS = Math.max(1, Number(values.runs) || 7);
+/**
+ * Issue 20's goal, "≤ 400 ms" where its empty page took 217 ms, as the ratio this benchmark can hold on any machine
+ * (the machines are shared and noisy: absolute times move with the load, the ratio to a page loaded in the same run
+ * much less).
+ */
+const TTI_GOAL_RATIO = 400 / 217;
 
 async function initialJs(outDir: string): Promise<{ bytes: number; gzip: number; files: string[] }> {
   const srcs = await initialJsFiles(outDir);
@@ -74,7 +83,13 @@ function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
     if (!file.startsWith(dir)) return void res.writeHead(403).end();
     readFile(file).then(
       (body) =>
-        res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' }).end(body),
+        res
+          .writeHead(200, {
+            'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+            // As the web harness serves them: hashed assets may be kept, the page is asked for every time.
+            'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
+          })
+          .end(body),
       () => res.writeHead(404).end(),
     );
   });
@@ -102,20 +117,27 @@ interface Target {
   prepare?: (page: import('playwright-core').Page) => Promise<void>;
 }
 
-async function measureTti(url: string, target: Target = { selector: 'h1' }): Promise<number[]> {
+/**
+ * Times `RUNS` loads. Cold: a fresh browser context each time, nothing cached from the previous load (a first
+ * start). Warm: one context for all loads, so the browser keeps the hashed assets and V8 their compiled code, as the
+ * desktop app does between starts (its app:// scheme has V8's code cache); Chromium makes that cache on a script's
+ * second load, so two loads go first and are not counted.
+ */
+async function measureTti(url: string, target: Target = { selector: 'h1' }, warm = false): Promise<number[]> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const times: number[] = [];
+  const skipped = warm ? 2 : 1; // the first load also warms up the browser process and the harness
+  let shared: import('playwright-core').BrowserContext | undefined;
   try {
-    for (let i = 0; i < RUNS + 1; i++) {
-      // A fresh context each time: nothing cached from the previous load.
-      const context = await browser.newContext();
+    for (let i = 0; i < RUNS + skipped; i++) {
+      const context = warm ? (shared ??= await browser.newContext()) : await browser.newContext();
       const page = await context.newPage();
       await page.addInitScript(ttiProbe(target.selector));
       await page.goto(url);
       if (i === 0 && target.prepare) await target.prepare(page);
       const t = await page.evaluate(() => (window as unknown as { __tti: Promise<number> }).__tti);
-      if (i > 0) times.push(t); // the first load warms up the browser process and the harness
-      await context.close();
+      if (i >= skipped) times.push(t);
+      await (warm ? page.close() : context.close());
     }
   } finally {
     await browser.close();
@@ -151,21 +173,25 @@ async function main(): Promise<void> {
     const stat = await serveStatic(baseOut);
     let vt: number[];
     let bt: number[];
+    let vw: number[];
+    let bw: number[];
+    const versoTarget: Target = values['first-run']
+      ? { selector: 'h1' }
+      : {
+          selector: '#source-text',
+          // The warm-up load: first run → the local engine, so every measured load opens on Translate.
+          prepare: async (page) => {
+            await page.getByRole('button', { name: 'Start translating with the local engine' }).click();
+            await page.locator('#source-text').waitFor();
+          },
+        };
     try {
       bt = await measureTti(stat.url);
-      vt = await measureTti(
-        harness.url,
-        values['first-run']
-          ? { selector: 'h1' }
-          : {
-              selector: '#source-text',
-              // The warm-up load: first run → the local engine, so every measured load opens on Translate.
-              prepare: async (page) => {
-                await page.getByRole('button', { name: 'Start translating with the local engine' }).click();
-                await page.locator('#source-text').waitFor();
-              },
-            },
-      );
+      vt = await measureTti(harness.url, versoTarget);
+      bw = await measureTti(stat.url, undefined, true);
+      // A new data folder's first run is not a returning user's: the warm context starts from the same harness,
+      // whose connection the cold runs already made.
+      vw = await measureTti(harness.url, { selector: versoTarget.selector }, true);
     } finally {
       harness.stop();
       stat.server.close();
@@ -186,7 +212,7 @@ async function main(): Promise<void> {
         `${median(vt).toFixed(0)} ms`,
         `${median(bt).toFixed(0)} ms`,
         (median(vt) / median(bt)).toFixed(2) + '×',
-        `≤ 400 ms: ${median(vt) <= 400 ? 'met' : 'NOT met'}`,
+        `≤ ${TTI_GOAL_RATIO.toFixed(2)}×: ${median(vt) / median(bt) <= TTI_GOAL_RATIO ? 'met' : 'NOT met'}`,
       ],
       [
         'time to interactive (max)',
@@ -194,6 +220,13 @@ async function main(): Promise<void> {
         `${Math.max(...bt).toFixed(0)} ms`,
         '',
         '',
+      ],
+      [
+        `same, assets and compiled code kept (median of ${RUNS})`,
+        `${median(vw).toFixed(0)} ms`,
+        `${median(bw).toFixed(0)} ms`,
+        (median(vw) / median(bw)).toFixed(2) + '×',
+        `≤ ${TTI_GOAL_RATIO.toFixed(2)}×: ${median(vw) / median(bw) <= TTI_GOAL_RATIO ? 'met' : 'NOT met'}`,
       ],
     ];
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));

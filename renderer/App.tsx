@@ -4,7 +4,7 @@
  * holds only the shell. Keyboard: Ctrl/Cmd+1…6 switch screens; menu commands from main arrive as `app.command`.
  */
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { MenuCommand } from '../shared/ipc/contract.js';
 import { Sidebar, SCREEN_LABEL_IDS } from './components/Sidebar.js';
 import { StatusBanner } from './components/StatusBanner.js';
@@ -195,7 +195,11 @@ function FirstRun() {
   return <ScreenView module={firstRun} label={t('app.loading')} />;
 }
 
-function Shell() {
+/**
+ * Memoised: Root renders again on every settings answer (each draft save announces new settings), theme or status
+ * change; the shell and the open screen read what they need themselves and are not rendered again for those.
+ */
+const Shell = memo(function Shell() {
   const screen = useUiStore((s) => s.screen);
   const setScreen = useUiStore((s) => s.setScreen);
   const first = useRef(true);
@@ -248,7 +252,7 @@ function Shell() {
       </main>
     </div>
   );
-}
+});
 
 /**
  * Announces a screen change: once the (lazy) screen has rendered, focus moves to its heading so screen readers

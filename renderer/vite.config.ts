@@ -30,8 +30,7 @@ function preloadStartScreens(): Plugin {
         const files = new Set<string>();
         const css = new Set<string>();
         // The start screens' chunks and everything they import, transitively (a shared chunk two levels down was
-        // fetched only after the first render), with the CSS those chunks bring (Vite adds it when the import runs;
-        // preloaded, it is already in the cache then).
+        // fetched only after the first render), with the CSS those chunks bring.
         const add = (name: string): void => {
           const c = byName.get(name);
           if (!c || c.type !== 'chunk' || files.has(name)) return;
@@ -55,9 +54,11 @@ function preloadStartScreens(): Plugin {
             attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` },
             injectTo: 'head' as const,
           })),
+          // Their CSS as stylesheets, the way Vite's import helper adds them (`crossorigin`): it then finds them in
+          // the page and neither fetches them again nor holds the screen's import until they have loaded.
           ...[...css].map((f) => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', href: `./${f}` },
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `./${f}` },
             injectTo: 'head' as const,
           })),
         ];

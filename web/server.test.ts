@@ -17,6 +17,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'verso-web-'));
   await mkdir(join(dir, 'renderer'));
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><html><head><title>Verso</title></head><body></body></html>');
+  await mkdir(join(dir, 'renderer', 'assets'));
+  await writeFile(join(dir, 'renderer', 'assets', 'index-AbC123.js'), 'export {};');
   h = await startHarness({ port: 0, dataDir: join(dir, 'data'), rendererDir: join(dir, 'renderer'), engines: ['pseudo'], log: () => undefined });
 });
 afterAll(async () => {
@@ -66,6 +68,15 @@ async function page(token = h.token) {
 }
 
 describe('web harness', () => {
+  it('lets the browser keep built assets (hashed names), never the page or a stand-in for a missing asset', async () => {
+    const asset = await fetch(`http://127.0.0.1:${h.port}/assets/index-AbC123.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`http://127.0.0.1:${h.port}/`)).headers.get('cache-control')).toBe('no-store');
+    const missing = await fetch(`http://127.0.0.1:${h.port}/assets/gone-XyZ.js`);
+    expect(await missing.text()).toContain('<title>Verso</title>');
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('prints a loopback URL carrying the token in the fragment', () => {
     expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/#token=[A-Za-z0-9_-]{40,}$`));
   });

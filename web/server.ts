@@ -261,7 +261,10 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
         // The shim must run before the renderer's modules so `window.verso` exists when they load.
         body = body.toString('utf8').replace(/<head([^>]*)>/i, '<head$1>\n    <script src="/__verso/shim.js"></script>');
       }
-      res.writeHead(200, { ...headers, 'Content-Type': type });
+      // Built assets carry a content hash in their names: a browser may keep them (and V8 their compiled code, as
+      // the desktop app's app:// scheme does), while index.html is asked for again every time.
+      const cache = file.startsWith(join(rendererDir, 'assets') + sep) ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {};
+      res.writeHead(200, { ...headers, ...cache, 'Content-Type': type });
       res.end(body);
     } catch {
       res.writeHead(400, headers).end('Bad request');

@@ -141,8 +141,8 @@ describe('the main window', () => {
 describe('app:// protocol and CSP', () => {
   const get = (url: string) => fake.state.protocolHandler!(new Request(url));
 
-  it('registers app:// as a standard, secure scheme', () => {
-    expect(fake.state.privileged).toContainEqual({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) });
+  it('registers app:// as a standard, secure scheme whose scripts V8 keeps compiled between starts', () => {
+    expect(fake.state.privileged).toContainEqual({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }) });
   });
 
   it('serves the renderer with a strict CSP: no remote origin, no inline or eval script, no plugins or framing', async () => {

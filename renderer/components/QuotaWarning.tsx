@@ -40,21 +40,23 @@ export function nearLimits(r: UsageReport | undefined): NearLimit[] {
   return out;
 }
 
+/** The usage read behind the warning (also prefetched at start-up, `lib/start-data.ts`). */
+export const quotaReportQuery = (activeId: string | null) => ({
+  queryKey: usageKeys.report(activeId),
+  queryFn: () => unwrap(api().usage.get(activeId ? { connectionId: activeId } : undefined)),
+  // Fresh reads come as events after each billed text; opening a screen reads again after two minutes at most.
+  staleTime: 120_000,
+  refetchOnWindowFocus: false,
+  retry: false,
+});
+
 export function QuotaWarning() {
   const t = useT();
   const fmt = useFormat();
   const qc = useQueryClient();
   const connections = useConnections();
   const activeId = connections.data?.activeId ?? null;
-  const report = useQuery({
-    queryKey: usageKeys.report(activeId),
-    queryFn: () => unwrap(api().usage.get(activeId ? { connectionId: activeId } : undefined)),
-    enabled: activeId !== null,
-    // Fresh reads come as events after each billed text; opening a screen reads again after two minutes at most.
-    staleTime: 120_000,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const report = useQuery({ ...quotaReportQuery(activeId), enabled: activeId !== null });
   useEffect(
     () => api().on('usage.changed', (r) => qc.setQueryData(usageKeys.report(r.connectionId), r)),
     [qc],

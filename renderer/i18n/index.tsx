@@ -98,6 +98,11 @@ export function resolveUiLocale(choice: string | null | undefined): string {
   return matchUiLocale([choice]);
 }
 
+/** Builds the active language's `Intl` objects ahead of the first screen (see `Formatters.warm`). */
+export function warmFormats(): void {
+  state?.format.warm();
+}
+
 /** Switches the UI language: fetches its catalog (the parts in use), then re-renders. */
 export function setUiLocale(locale: string): Promise<void> {
   if (state?.translator.locale === locale) return Promise.resolve();

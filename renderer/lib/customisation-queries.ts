@@ -16,13 +16,25 @@ export const customisationKeys = {
   translationMemories: (connectionId: string | null) => ['customisation.translationMemories', connectionId] as const,
 };
 
+/** Query options shared by the hooks below and the start-up prefetch (`lib/start-data.ts`). */
+export const capabilitiesQuery = (connectionId: string | null) => ({
+  queryKey: customisationKeys.capabilities(connectionId),
+  queryFn: () => unwrap(api().customisation.capabilities({})),
+  staleTime: 10 * 60_000,
+});
+export const styleRulesQuery = (connectionId: string | null) => ({
+  queryKey: customisationKeys.styleRules(connectionId),
+  queryFn: () => unwrap(api().customisation.styleRules()),
+  staleTime: 60_000,
+});
+export const translationMemoriesQuery = (connectionId: string | null) => ({
+  queryKey: customisationKeys.translationMemories(connectionId),
+  queryFn: () => unwrap(api().customisation.translationMemories()),
+  staleTime: 5 * 60_000,
+});
+
 export function useCapabilities(connectionId: string | null) {
-  return useQuery({
-    queryKey: customisationKeys.capabilities(connectionId),
-    queryFn: () => unwrap(api().customisation.capabilities({})),
-    enabled: connectionId !== null,
-    staleTime: 10 * 60_000,
-  });
+  return useQuery({ ...capabilitiesQuery(connectionId), enabled: connectionId !== null });
 }
 
 export function useStyleRules(connectionId: string | null, enabled = true) {
@@ -31,21 +43,11 @@ export function useStyleRules(connectionId: string | null, enabled = true) {
     'customisation.styleRulesChanged',
     useCallback(() => void qc.invalidateQueries({ queryKey: ['customisation.styleRules'] }), [qc]),
   );
-  return useQuery({
-    queryKey: customisationKeys.styleRules(connectionId),
-    queryFn: () => unwrap(api().customisation.styleRules()),
-    enabled: enabled && connectionId !== null,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...styleRulesQuery(connectionId), enabled: enabled && connectionId !== null });
 }
 
 export function useTranslationMemories(connectionId: string | null, enabled = true) {
-  return useQuery({
-    queryKey: customisationKeys.translationMemories(connectionId),
-    queryFn: () => unwrap(api().customisation.translationMemories()),
-    enabled: enabled && connectionId !== null,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...translationMemoriesQuery(connectionId), enabled: enabled && connectionId !== null });
 }
 
 /**

@@ -32,20 +32,20 @@ export const keys = {
   translatePrefs: ['translatePrefs.get'] as const,
 };
 
+export const connectionsQuery = { queryKey: keys.connections, queryFn: () => unwrap(api().connections.list()) };
+export const statusQuery = { queryKey: keys.status, queryFn: () => unwrap(api().connections.status()) };
+export const settingsQuery = { queryKey: keys.settings, queryFn: () => unwrap(api().settings.get()), staleTime: Infinity };
+
 export function useConnections() {
-  return useQuery({ queryKey: keys.connections, queryFn: () => unwrap(api().connections.list()) });
+  return useQuery(connectionsQuery);
 }
 
 export function useConnectionStatus() {
-  return useQuery({ queryKey: keys.status, queryFn: () => unwrap(api().connections.status()) });
+  return useQuery(statusQuery);
 }
 
 export function useSettings() {
-  return useQuery({
-    queryKey: keys.settings,
-    queryFn: () => unwrap(api().settings.get()),
-    staleTime: Infinity,
-  });
+  return useQuery(settingsQuery);
 }
 
 export function useCredentialsStatus() {
@@ -137,29 +137,42 @@ export function useApiEvent<E extends EventName>(
   }, [name, listener]);
 }
 
-/** Keeps the cache in step with what main announces (another window, the menu, the local service). */
+const connected = new WeakSet<QueryClient>();
+
+/**
+ * Keeps the cache in step with what main announces (another window, the menu, the local service). The entry script
+ * connects it before its first call to main, so nothing announced between that call's answer and the first render
+ * is missed; `useCacheEvents` connects it for a client the entry did not (tests), never twice.
+ */
+export function connectCacheEvents(qc: QueryClient): () => void {
+  if (connected.has(qc)) return () => undefined;
+  connected.add(qc);
+  const a = api();
+  // What main announces is newer than an answer still on its way (the answer and the event travel apart): the
+  // fetch in flight is cancelled first, so its older answer cannot land over the announced state.
+  const announce = <T,>(key: readonly unknown[], data: T): Promise<void> =>
+    qc.cancelQueries({ queryKey: key, exact: true }).then(() => {
+      qc.setQueryData(key, data);
+    });
+  const offs = [
+    a.on('connections.changed', (state) => {
+      void announce(keys.connections, state).then(() => qc.invalidateQueries({ queryKey: keys.status }));
+    }),
+    a.on('connections.statusChanged', (status) => void announce(keys.status, status)),
+    a.on('settings.changed', (settings) => void announce(keys.settings, settings)),
+    a.on('localService.statusChanged', (status) => {
+      void announce(keys.localStatus, status).then(() => {
+        if (status.state === 'ready') void qc.invalidateQueries({ queryKey: keys.localLanguages });
+      });
+    }),
+  ];
+  return () => {
+    offs.forEach((off) => off());
+    connected.delete(qc);
+  };
+}
+
 export function useCacheEvents(): void {
   const qc = useQueryClient();
-  useEffect(() => {
-    const a = api();
-    // What main announces is newer than an answer still on its way (the answer and the event travel apart): the
-    // fetch in flight is cancelled first, so its older answer cannot land over the announced state.
-    const announce = <T,>(key: readonly unknown[], data: T): Promise<void> =>
-      qc.cancelQueries({ queryKey: key, exact: true }).then(() => {
-        qc.setQueryData(key, data);
-      });
-    const offs = [
-      a.on('connections.changed', (state) => {
-        void announce(keys.connections, state).then(() => qc.invalidateQueries({ queryKey: keys.status }));
-      }),
-      a.on('connections.statusChanged', (status) => void announce(keys.status, status)),
-      a.on('settings.changed', (settings) => void announce(keys.settings, settings)),
-      a.on('localService.statusChanged', (status) => {
-        void announce(keys.localStatus, status).then(() => {
-          if (status.state === 'ready') void qc.invalidateQueries({ queryKey: keys.localLanguages });
-        });
-      }),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [qc]);
+  useEffect(() => connectCacheEvents(qc), [qc]);
 }

@@ -28,6 +28,12 @@ export interface Formatters {
   languageName(code: string, fallback?: string): string;
   /** Compares strings as the UI language sorts them (for language lists, glossary names, ...). */
   compare(a: string, b: string): number;
+  /**
+   * Builds now the `Intl` objects every screen's first paint uses (language names, numbers, sorting). The first of
+   * each kind in a page costs tens of milliseconds (Chromium loads its locale data then): the renderer calls this
+   * while it waits for its first answers from main, so the first screen's render does not pay it.
+   */
+  warm(): void;
 }
 
 const cache = new Map<string, Formatters>();
@@ -55,18 +61,20 @@ export function createFormatters(uiLocale: string): Formatters {
     return v;
   };
   const nf = (o: Intl.NumberFormatOptions = {}) => get(`n${JSON.stringify(o)}`, () => new Intl.NumberFormat(loc, o));
-  let names: Intl.DisplayNames | null | undefined;
+  let display: Intl.DisplayNames | null | undefined;
   const displayNames = () => {
-    if (names === undefined) {
+    if (display === undefined) {
       try {
-        names = new Intl.DisplayNames([loc], { type: 'language', fallback: 'none' });
+        display = new Intl.DisplayNames([loc], { type: 'language', fallback: 'none' });
       } catch {
-        names = null;
+        display = null;
       }
     }
-    return names;
+    return display;
   };
-  const collator = new Intl.Collator(loc, { sensitivity: 'base', numeric: true });
+  let collator: Intl.Collator | undefined;
+  const collate = () => (collator ??= new Intl.Collator(loc, { sensitivity: 'base', numeric: true }));
+  const names = new Map<string, string>();
 
   const f: Formatters = {
     locale: uiLocale,
@@ -125,19 +133,35 @@ export function createFormatters(uiLocale: string): Formatters {
     list: (items, type = 'conjunction') =>
       get(`l${type}`, () => new Intl.ListFormat(loc, { type, style: 'long' })).format(items),
     languageName: (code, fallback) => {
-      const tag = toBcp47(code);
-      let name: string | undefined;
-      try {
-        name = displayNames()?.of(tag);
-      } catch {
-        name = undefined;
+      // Language pickers name the same hundred codes on every render: each is worked out once per UI language.
+      let name = names.get(code);
+      if (name === undefined) {
+        name = nameOf(code);
+        names.set(code, name);
       }
-      if (!name || name.toLowerCase() === tag.toLowerCase()) return fallback ?? code;
-      // Language names are lower case in many languages ("allemand"); in a list or a picker they start a line.
-      return name.charAt(0).toLocaleUpperCase(loc) + name.slice(1);
+      return name || (fallback ?? code);
     },
-    compare: (a, b) => collator.compare(a, b),
+    compare: (a, b) => collate().compare(a, b),
+    warm: () => {
+      displayNames();
+      collate();
+      nf();
+    },
   };
+  /** The code's name in the UI language, '' when `Intl` has none. */
+  function nameOf(code: string): string {
+    const tag = toBcp47(code);
+    let name: string | undefined;
+    try {
+      name = displayNames()?.of(tag);
+    } catch {
+      name = undefined;
+    }
+    if (!name || name.toLowerCase() === tag.toLowerCase()) return '';
+    // Language names are lower case in many languages ("allemand"); in a list or a picker they start a line.
+    return name.charAt(0).toLocaleUpperCase(loc) + name.slice(1);
+  }
+
   cache.set(uiLocale, f);
   return f;
 }
