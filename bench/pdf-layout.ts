@@ -11,7 +11,10 @@
  * Engines: the pseudo engine always; Apertium EN→ES (apertium-eng-spa) for the papers when it is installed (the
  * issue's goal: PDF handling outside the engine ≤ 50 % of the engine's time, peak RSS ≤ 400 MB). Printed: pages/s,
  * peak RSS, engine time, the time outside the engine as a share of the engine's time, and the ratios of "in place"
- * to "before" from the same run.
+ * to "before" from the same run. Engine time is the wall time of the engine calls; since the PDF path translates
+ * page by page while it reads and typesets other pages, work done during a call counts as the call's, so "outside"
+ * is the time the translation takes beyond the engine's calls, and "worker CPU" (CPU time of the process) is the
+ * measure of the PDF work itself. "calls" counts the engine calls of one translation.
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
