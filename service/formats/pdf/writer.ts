@@ -126,7 +126,7 @@ export class IncrementalUpdate {
   }
 
   /** `set` with stream data compressed beforehand (by `deflate`, e.g. while the engine is still translating). */
-  setDeflated(num: number, dict: string, data: Uint8Array, extra = ''): void {
+  setDeflated(num: number, dict: string, data: Buffer, extra = ''): void {
     this.offsets.set(num, this.length);
     const head = dict.replace(/>>\s*$/, ` /Filter /FlateDecode /Length ${data.length}${extra} >>`);
     this.push(Buffer.from(`${num} 0 obj\n${head}\nstream\n`, 'latin1'));
