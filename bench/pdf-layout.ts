@@ -1,5 +1,5 @@
 /**
- * PDF translation cost (bench script, `npx tsx bench/pdf-layout.ts [--baseline <git ref>] [--no-reflow]`). A generated 100-page
+ * PDF translation cost (bench script, `npx tsx bench/pdf-layout.ts [--baseline <git ref>] [--no-reflow] [--only <case>]`). A generated 100-page
  * two-column text-heavy paper, a generated 20-page image-heavy brochure and, when present, the real 13-page
  * two-column paper of ../shared/real-documents go through the PDF handler, each run in its own child process (so
  * its peak RSS is its own) and timed on its second translation (the document worker is long-lived; the first
@@ -11,7 +11,10 @@
  * Engines: the pseudo engine always; Apertium EN→ES (apertium-eng-spa) for the papers when it is installed (the
  * issue's goal: PDF handling outside the engine ≤ 50 % of the engine's time, peak RSS ≤ 400 MB). Printed: pages/s,
  * peak RSS, engine time, the time outside the engine as a share of the engine's time, and the ratios of "in place"
- * to "before" from the same run.
+ * to "before" from the same run. Engine time is the wall time of the engine calls; since the PDF path translates
+ * page by page while it reads and typesets other pages, work done during a call counts as the call's, so "outside"
+ * is the time the translation takes beyond the engine's calls, and "worker CPU" (CPU time of the process) is the
+ * measure of the PDF work itself. "calls" counts the engine calls of one translation.
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -114,6 +117,8 @@ type EngineName = 'pseudo' | 'apertium';
 interface Result {
   ms: number;
   engineMs: number;
+  /** Engine calls of one translation. */
+  calls: number;
   /** CPU time of this process (the document worker's share: parsing, layout, typesetting, writing). */
   cpuMs: number;
   /** CPU time of the engine's processes (Apertium's pipeline), 0 for the pseudo engine. */
@@ -152,6 +157,7 @@ async function child(
     join(tree, 'service/formats/markup/pdf.ts')
   )) as typeof import('../service/formats/markup/pdf.js');
   let engineMs = 0;
+  let calls = 0;
   let translate: FormatContext['translate'] = async (units) => units.map((u) => pseudoUnit(u, 'ES'));
   let close = async () => {};
   let engineCpu = () => 0;
@@ -174,11 +180,13 @@ async function child(
       const t = performance.now();
       const out = await translate(units);
       engineMs += performance.now() - t;
+      calls++;
       return out;
     },
   };
   const once = async (n: number) => {
     engineMs = 0;
+    calls = 0;
     const output = join(outDir, `${basename(input)}.${mode}.${engineName}.${n}.pdf`);
     const cpu0 = process.cpuUsage();
     const engine0 = engineCpu();
@@ -188,7 +196,7 @@ async function child(
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     await rm(output, { force: true });
-    return { ms, engineMs, cpuMs: (cpu.user + cpu.system) / 1000, engineCpuMs: engineCpu() - engine0 };
+    return { ms, engineMs, calls, cpuMs: (cpu.user + cpu.system) / 1000, engineCpuMs: engineCpu() - engine0 };
   };
   const cold = await once(0);
   const warm = [];
@@ -234,6 +242,9 @@ async function main(): Promise<void> {
   const ref = at >= 0 && args[at + 1] ? args[at + 1]! : DEFAULT_BASELINE;
   // The reflow rows take minutes on the papers; --no-reflow leaves them out (the in place / before ratios stay).
   const skipReflow = args.includes('--no-reflow');
+  // --only <text>: only the cases whose name contains it (e.g. `--only real` for the 13-page real paper).
+  const onlyAt = args.indexOf('--only');
+  const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
   const dir = await mkdtemp(join(tmpdir(), 'verso-bench-pdf-'));
   try {
     const apertium = apertiumInstalled() && existsSync('/usr/share/apertium/modes/eng-spa.mode');
@@ -249,7 +260,7 @@ async function main(): Promise<void> {
       engines: EngineName[],
     ) => {
       if (bytes) await writeFile(file, bytes);
-      cases.push({ name, pages, file, engines });
+      if (!only || name.includes(only)) cases.push({ name, pages, file, engines });
     };
     await add(
       '100-page paper',
@@ -279,7 +290,7 @@ async function main(): Promise<void> {
         p.once('exit', (code) => code !== 0 && reject(new Error(`child exited ${code}`)));
       });
     console.log(
-      'case               engine    path      pages/s  peak RSS MB  engine ms  total ms  outside/engine  worker CPU ms  engine CPU ms  (cold: total ms, outside/engine)',
+      'case               engine    path      pages/s  peak RSS MB  engine ms  total ms  outside/engine  worker CPU ms  engine CPU ms  calls  (cold: total ms, outside/engine)',
     );
     const ratio = (r: Result) => (r.ms - r.engineMs) / Math.max(r.engineMs, 0.001);
     const coldRatio = (r: Result) => (r.coldMs - r.coldEngineMs) / Math.max(r.coldEngineMs, 0.001);
@@ -294,7 +305,7 @@ async function main(): Promise<void> {
           results.set(mode, r);
           const label = mode === 'inplace' ? 'in place' : mode;
           console.log(
-            `${c.name.padEnd(18)} ${engine.padEnd(9)} ${label.padEnd(9)} ${(c.pages / (r.ms / 1000)).toFixed(1).padStart(7)}  ${r.rssMb.toFixed(0).padStart(11)}  ${r.engineMs.toFixed(0).padStart(9)}  ${r.ms.toFixed(0).padStart(8)}  ${ratio(r).toFixed(2).padStart(13)}×  ${r.cpuMs.toFixed(0).padStart(13)}  ${(r.engineCpuMs ? r.engineCpuMs.toFixed(0) : '-').padStart(13)}  (${r.coldMs.toFixed(0)} ms, ${coldRatio(r).toFixed(2)}×)`,
+            `${c.name.padEnd(18)} ${engine.padEnd(9)} ${label.padEnd(9)} ${(c.pages / (r.ms / 1000)).toFixed(1).padStart(7)}  ${r.rssMb.toFixed(0).padStart(11)}  ${r.engineMs.toFixed(0).padStart(9)}  ${r.ms.toFixed(0).padStart(8)}  ${ratio(r).toFixed(2).padStart(13)}×  ${r.cpuMs.toFixed(0).padStart(13)}  ${(r.engineCpuMs ? r.engineCpuMs.toFixed(0) : '-').padStart(13)}  ${String(r.calls).padStart(5)}  (${r.coldMs.toFixed(0)} ms, ${coldRatio(r).toFixed(2)}×)`,
           );
         }
         const now = results.get('inplace')!;

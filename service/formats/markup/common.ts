@@ -55,7 +55,8 @@ export interface StreamDecoder {
  * bytes that are not valid in the encoding instead of replacing them with U+FFFD.
  */
 export function textDecoder(encoding: TextEncoding, fatal = true): StreamDecoder {
-  if (encoding === 'utf32le' || encoding === 'utf32be') return new Utf32Decoder(encoding === 'utf32le', fatal);
+  if (encoding === 'utf32le' || encoding === 'utf32be')
+    return new Utf32Decoder(encoding === 'utf32le', fatal);
   const label = encoding === 'utf16le' ? 'utf-16le' : encoding === 'utf16be' ? 'utf-16be' : 'utf-8';
   return new TextDecoder(label, { fatal, ignoreBOM: false });
 }
@@ -207,9 +208,15 @@ export function encodeText(text: string, encoding: TextEncoding, withBom = true)
       return Buffer.concat([withBom ? Buffer.from([0xfe, 0xff]) : Buffer.alloc(0), le]);
     }
     case 'utf32le':
-      return Buffer.concat([withBom ? Buffer.from([0xff, 0xfe, 0, 0]) : Buffer.alloc(0), encodeUtf32(text, true)]);
+      return Buffer.concat([
+        withBom ? Buffer.from([0xff, 0xfe, 0, 0]) : Buffer.alloc(0),
+        encodeUtf32(text, true),
+      ]);
     case 'utf32be':
-      return Buffer.concat([withBom ? Buffer.from([0, 0, 0xfe, 0xff]) : Buffer.alloc(0), encodeUtf32(text, false)]);
+      return Buffer.concat([
+        withBom ? Buffer.from([0, 0, 0xfe, 0xff]) : Buffer.alloc(0),
+        encodeUtf32(text, false),
+      ]);
   }
 }
 
@@ -330,6 +337,114 @@ export class BatchTranslator {
   };
 }
 
+/**
+ * BatchTranslator for a caller that finds its units part by part and uses each part's translation as soon as it is
+ * there (the PDF path: page by page). `add` queues a part's units and returns their translations; whatever is
+ * queued is sent whenever the engine is free (one call at a time, up to the batch limits), so the engine translates
+ * while the caller goes on reading and typesetting, and the calls stay few (the first part goes alone, later calls
+ * take everything queued meanwhile). The same rules as BatchTranslator: edge whitespace stays outside the engine,
+ * units without letters are kept as they are, identical units are translated once, `characters` counts every unit.
+ * `partsPerCall` caps the parts one call takes, so that the last call is not the whole rest of the document (the
+ * caller's work on the last part's results is what nothing overlaps). After a failed call every unit queued or
+ * added later fails with its error; `stop()` ends sending (the caller gave up).
+ */
+export class StreamingTranslator {
+  characters = 0;
+  private readonly known = new Map<string, Promise<string>>();
+  private queue: Array<{
+    core: string;
+    part: number;
+    resolve: (t: string) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  private parts = 0;
+  private busy = false;
+  private failure: { error: unknown } | undefined;
+
+  constructor(
+    private readonly engine: TranslateUnits,
+    private readonly ctx?: Pick<FormatContext, 'signal'>,
+    public partsPerCall = Infinity,
+  ) {}
+
+  add(units: string[]): Promise<string[]> {
+    const part = this.parts++;
+    const parts = units.map((unit): string | Promise<string> => {
+      const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(unit)!;
+      const core = m[2]!;
+      const text = stripMarkers(core);
+      if (!hasLetters(text)) return unit;
+      if (core.length > MAX_UNIT_CHARS) {
+        throw new DocumentFormatError(
+          `A paragraph of the document is longer than ${MAX_UNIT_CHARS / 1048576} MiB characters. ` +
+            'Break it into shorter paragraphs and upload the document again.',
+        );
+      }
+      this.characters += codePoints(text);
+      let translation = this.known.get(core);
+      if (!translation) {
+        translation = this.failure
+          ? Promise.reject(this.failure.error)
+          : new Promise<string>((resolve, reject) => this.queue.push({ core, part, resolve, reject }));
+        // Awaited through `add`'s result; a part the caller never awaits (it gave up) is no unhandled rejection.
+        translation.catch(() => {});
+        this.known.set(core, translation);
+      }
+      const [lead, trail] = [m[1]!, m[3]!];
+      return lead || trail ? translation.then((t) => lead + t + trail) : translation;
+    });
+    const all = Promise.all(parts);
+    all.catch(() => {});
+    this.pump();
+    return all;
+  }
+
+  /** Sends nothing more; units still queued fail. */
+  stop(): void {
+    this.fail(new Error('translation stopped'));
+  }
+
+  private fail(error: unknown): void {
+    this.failure ??= { error };
+    for (const q of this.queue) q.reject(error);
+    this.queue = [];
+  }
+
+  private pump(): void {
+    if (this.busy || this.failure || this.queue.length === 0) return;
+    let end = 0;
+    let chars = 0;
+    const lastPart = this.queue[0]!.part + this.partsPerCall - 1;
+    while (
+      end < this.queue.length &&
+      end < BATCH_UNITS &&
+      this.queue[end]!.part <= lastPart &&
+      (chars === 0 || chars + this.queue[end]!.core.length <= BATCH_CHARS)
+    ) {
+      chars += this.queue[end]!.core.length;
+      end++;
+    }
+    const batch = this.queue.splice(0, end);
+    this.busy = true;
+    void (async () => {
+      try {
+        this.ctx?.signal?.throwIfAborted();
+        const out = await this.engine(batch.map((b) => b.core));
+        if (out.length !== batch.length) {
+          throw new Error(`engine returned ${out.length} units for ${batch.length}`);
+        }
+        batch.forEach((b, k) => b.resolve(out[k]!));
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+        this.fail(err);
+      } finally {
+        this.busy = false;
+        this.pump();
+      }
+    })();
+  }
+}
+
 /** A format whose whole document is transformed as one string (everything but txt and pdf). */
 export interface StringFormat {
   readonly extensions: readonly string[];
@@ -385,7 +500,9 @@ export function stringHandler(format: StringFormat): FormatHandler {
 /** The head of a file as text for sniffing (BOM removed, invalid bytes replaced, not fatal). */
 export function headText(head: Buffer): string {
   const encoding = detectEncoding(head);
-  return textDecoder(encoding, false).decode(head, { stream: true }).replace(/^\uFEFF/, '');
+  return textDecoder(encoding, false)
+    .decode(head, { stream: true })
+    .replace(/^\uFEFF/, '');
 }
 
 /** True when the head holds bytes no text file has (NUL outside UTF-16 and UTF-32). */

@@ -32,18 +32,18 @@
  * cached per word.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { BatchTranslator } from '../markup/common.js';
+import { BatchTranslator, StreamingTranslator } from '../markup/common.js';
 import { DocumentFormatError } from '../types.js';
 import type { FormatContext } from '../types.js';
 import { faceChain, FONT_PACKAGES, FontSet, missingFonts, styleOf } from './fonts.js';
 import type { FaceKey } from './fonts.js';
 import { dominantScript, pageBlocks, scriptOfLanguage } from './layout.js';
-import type { Block } from './layout.js';
+import type { Block, Script } from './layout.js';
 import { IDENTITY, PdfiumDocument } from './pdfium.js';
 import type { PageContent, Rect } from './pdfium.js';
 import { anyOverlap, sourceLines } from './layout-checks.js';
 import { typeset } from './typeset.js';
-import { findSlots, IncrementalUpdate, pdfNumber, slotKey, slotPdf } from './writer.js';
+import { deflate, findSlots, IncrementalUpdate, pdfNumber, slotKey, slotPdf } from './writer.js';
 import type { Placement } from './typeset.js';
 
 export const MAX_PDF_BYTES = 200 * 1024 * 1024;
@@ -117,8 +117,16 @@ export function keepRemovable(blocks: Block[], page: Pick<PageContent, 'forms' |
   }
 }
 
-/** Opens a PDF and finds its blocks; the caller closes `doc`. */
-export async function analyse(bytes: Uint8Array, sourceLang?: string): Promise<Analysis> {
+/**
+ * Opens a PDF and finds its blocks; the caller closes `doc`. `onPage` gets each page's blocks to translate as soon
+ * as they are known (with the source language given, page by page while later pages are still read, yielding to
+ * the event loop in between so that the engine's replies come in); the pages are handed over in order.
+ */
+export async function analyse(
+  bytes: Uint8Array,
+  sourceLang?: string,
+  onPage?: (blocks: Block[], pageCount: number) => void,
+): Promise<Analysis> {
   const doc = await PdfiumDocument.open(bytes);
   try {
     const count = doc.pageCount;
@@ -128,19 +136,33 @@ export async function analyse(bytes: Uint8Array, sourceLang?: string): Promise<A
       );
     }
     const contents: PageContent[] = [];
-    for (let n = 0; n < count; n++) contents.push(doc.readPage(n));
+    const pages: Analysis['pages'] = [];
+    const layout = (page: PageContent, n: number, script: Script) => {
+      const blocks = pageBlocks(page, n, { script });
+      keepRemovable(blocks, page);
+      const { width, height, paths, pictures, mediaBox, toUser } = page;
+      pages.push({ width, height, paths, pictures, mediaBox, toUser, blocks });
+      onPage?.(
+        blocks.filter((b) => b.translate),
+        count,
+      );
+    };
+    const known = scriptOfLanguage(sourceLang);
+    for (let n = 0; n < count; n++) {
+      const page = doc.readPage(n);
+      contents.push(page);
+      if (known) {
+        layout(page, n, known);
+        if (onPage) await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
     const script =
-      scriptOfLanguage(sourceLang) ??
+      known ??
       dominantScript(
         contents.flatMap((p) => p.texts.filter((t) => !t.invisible).map((t) => t.text)).join(' '),
       );
     if (!script) throw new DocumentFormatError(SCANNED);
-    const pages = contents.map((page, n) => {
-      const blocks = pageBlocks(page, n, { script });
-      keepRemovable(blocks, page);
-      const { width, height, paths, pictures, mediaBox, toUser } = page;
-      return { width, height, paths, pictures, mediaBox, toUser, blocks };
-    });
+    if (!known) contents.forEach((page, n) => layout(page, n, script));
     const blocks = pages.flatMap((p) => p.blocks.filter((b) => b.translate));
     if (blocks.length === 0) {
       // Text only in turned or vertical writing on unturned pages (pages with /Rotate are read upright), or only
@@ -300,91 +322,101 @@ export async function translatePdfInPlace(
         `Install the Debian packages ${FONT_PACKAGES}, or ask for Word output (output_format=docx).`,
     );
   }
-  const analysis = await analyse(await readPdf(inputPath), ctx.sourceLang);
+  // The engine translates the pages already read while the worker reads, lays out, typesets and rewrites the
+  // others (PDFium's content regeneration alone costs about a third of the work outside the engine).
+  const translator = new StreamingTranslator(ctx.translate, ctx);
+  const perPage: Array<Promise<string[]>> = [];
+  let analysis: Analysis;
+  try {
+    analysis = await analyse(await readPdf(inputPath), ctx.sourceLang, (blocks, count) => {
+      // At most an eighth of the pages per call: the pages of the last call are typeset once the engine is done.
+      translator.partsPerCall = Math.ceil(count / 8);
+      perPage.push(translator.add(blocks.map((b) => b.text)));
+    });
+  } catch (err) {
+    translator.stop();
+    throw err;
+  }
   const { doc } = analysis;
   try {
     ctx.onProgress?.(0.1);
-    const translator = new BatchTranslator(ctx.translate, ctx, analysis.blocks.length);
-    const texts = await translator.translate(analysis.blocks.map((b) => b.text));
-    ctx.signal?.throwIfAborted();
-    const translated = new Map(analysis.blocks.map((b, i) => [b, texts[i]!]));
-
     const fonts = new FontSet();
     const drawn: DrawnBlock[] = [];
-    const edits: Array<{ remove: Set<number>; move: Map<number, { dx: number; dy: number }>; ops: string }> =
-      [];
-    for (const page of analysis.pages) {
-      const placements: Placement[] = [];
-      const remove = new Set<number>();
-      const move = new Map<number, { dx: number; dy: number }>();
-      // Where text is on the page: lines left as drawn and every block's source lines, replaced by its drawn
-      // lines once placed. A block grown into free space that would cover any of them is set in its own box.
-      const taken = new Map<Block, Rect[]>(page.blocks.map((b) => [b, sourceLines(b)]));
-      for (const block of page.blocks) {
-        const text = translated.get(block);
-        if (text === undefined) continue;
-        const faces = await fonts.load(faceChain(styleOf(block.font)));
-        const own = taken.get(block)!;
-        const clashes = (lines: Rect[]) => {
-          for (const [other, rects] of taken) {
-            if (other === block || !anyOverlap(lines, rects)) continue;
-            if (!anyOverlap(own, sourceLines(other), 0)) return true;
-          }
-          return false;
-        };
-        // Text of other blocks inside the box (a label inside a caption's box, an inline formula left as drawn)
-        // is flowed around.
-        const inside = (box: Rect) => {
-          const found: Rect[] = [];
-          for (const [other, rects] of taken) {
-            if (other === block || anyOverlap(own, sourceLines(other), 0)) continue;
-            for (const r of rects)
-              if (r.x0 < box.x1 && r.x1 > box.x0 && r.y0 < box.y1 && r.y1 > box.y0) found.push(r);
-          }
-          return found;
-        };
-        const grown = freeBox(block, page.blocks, page);
-        let placement = typeset(block, text, grown, fonts, faces, inside(grown));
-        if (clashes(drawnLines(placement)))
-          placement = typeset(block, text, block.box, fonts, faces, inside(block.box));
-        taken.set(block, drawnLines(placement));
-        placements.push(placement);
-        if (observe)
-          drawn.push({
-            page: analysis.pages.indexOf(page),
-            block,
-            translation: text,
-            lines: drawnLines(placement),
-            faces: [...new Set(placement.runs.filter((r) => r.glyphs.length > 0).map((r) => r.face.key))],
-            size: placement.size,
-          });
-        for (const index of block.replaced) remove.add(index);
-        for (const [id, to] of placement.moves) {
-          const { object, raise } = block.kept.get(id)!;
-          // Offsets in display space; editPage moves each object in the space it is drawn in.
-          const [dx, dy] = [to.x - object.x0, to.baseline + raise - object.oy];
-          for (const index of [object.index, ...(object.duplicates ?? [])]) move.set(index, { dx, dy });
-        }
-      }
-      edits.push({ remove, move, ops: drawOperators(placements, (key) => `/F${key.replace(/\W/g, '')}`) });
-      ctx.signal?.throwIfAborted();
-    }
-
+    const edits: Array<{ page: number; slot: number; ops: Buffer }> = [];
     // Each page that gets text gets a placeholder form XObject from PDFium, placed with the page's edits in one
     // regeneration of its content; the placeholders are filled in by the incremental update after the one save.
     const key = slotKey();
-    const slotted = edits.flatMap((e, n) => (e.ops ? [n] : []));
-    const stub = slotted.length > 0 ? await PdfiumDocument.open(slotPdf(key, slotted.length)) : undefined;
+    const slots = analysis.pages.flatMap((p, n) => (p.blocks.some((b) => b.translate) ? [n] : []));
+    const stub = slots.length > 0 ? await PdfiumDocument.open(slotPdf(key, slots.length)) : undefined;
     try {
-      edits.forEach((edit, n) => {
-        const slot = slotted.indexOf(n);
+      for (const [n, page] of analysis.pages.entries()) {
+        const texts = await perPage[n]!;
+        ctx.signal?.throwIfAborted();
+        const translated = new Map(page.blocks.filter((b) => b.translate).map((b, i) => [b, texts[i]!]));
+        const placements: Placement[] = [];
+        const remove = new Set<number>();
+        const move = new Map<number, { dx: number; dy: number }>();
+        // Where text is on the page: lines left as drawn and every block's source lines, replaced by its drawn
+        // lines once placed. A block grown into free space that would cover any of them is set in its own box.
+        const taken = new Map<Block, Rect[]>(page.blocks.map((b) => [b, sourceLines(b)]));
+        for (const block of page.blocks) {
+          const text = translated.get(block);
+          if (text === undefined) continue;
+          const faces = await fonts.load(faceChain(styleOf(block.font)));
+          const own = taken.get(block)!;
+          const clashes = (lines: Rect[]) => {
+            for (const [other, rects] of taken) {
+              if (other === block || !anyOverlap(lines, rects)) continue;
+              if (!anyOverlap(own, sourceLines(other), 0)) return true;
+            }
+            return false;
+          };
+          // Text of other blocks inside the box (a label inside a caption's box, an inline formula left as drawn)
+          // is flowed around.
+          const inside = (box: Rect) => {
+            const found: Rect[] = [];
+            for (const [other, rects] of taken) {
+              if (other === block || anyOverlap(own, sourceLines(other), 0)) continue;
+              for (const r of rects)
+                if (r.x0 < box.x1 && r.x1 > box.x0 && r.y0 < box.y1 && r.y1 > box.y0) found.push(r);
+            }
+            return found;
+          };
+          const grown = freeBox(block, page.blocks, page);
+          let placement = typeset(block, text, grown, fonts, faces, inside(grown));
+          if (clashes(drawnLines(placement)))
+            placement = typeset(block, text, block.box, fonts, faces, inside(block.box));
+          taken.set(block, drawnLines(placement));
+          placements.push(placement);
+          if (observe)
+            drawn.push({
+              page: n,
+              block,
+              translation: text,
+              lines: drawnLines(placement),
+              faces: [...new Set(placement.runs.filter((r) => r.glyphs.length > 0).map((r) => r.face.key))],
+              size: placement.size,
+            });
+          for (const index of block.replaced) remove.add(index);
+          for (const [id, to] of placement.moves) {
+            const { object, raise } = block.kept.get(id)!;
+            // Offsets in display space; editPage moves each object in the space it is drawn in.
+            const [dx, dy] = [to.x - object.x0, to.baseline + raise - object.oy];
+            for (const index of [object.index, ...(object.duplicates ?? [])]) move.set(index, { dx, dy });
+          }
+        }
+        const ops = drawOperators(placements, (face) => `/F${face.replace(/\W/g, '')}`);
+        const slot = ops ? slots.indexOf(n) : -1;
         const overlay = slot >= 0 ? doc.xobjectFrom(stub!, slot) : undefined;
         try {
-          doc.editPage(n, edit.remove, edit.move, overlay);
+          doc.editPage(n, remove, move, overlay);
         } finally {
           if (overlay) doc.closeXObject(overlay);
         }
-      });
+        // Compressed now, while the engine may still be translating later pages.
+        if (slot >= 0) edits.push({ page: n, slot, ops: deflate(ops) });
+        ctx.onProgress?.(0.1 + (0.85 * (n + 1)) / analysis.pages.length);
+      }
     } finally {
       stub?.close();
     }
@@ -395,23 +427,24 @@ export async function translatePdfInPlace(
     const refs = await fonts.embed(update);
     const found = findSlots(saved, key);
     const fontResources = [...refs].map(([face, num]) => `/F${face.replace(/\W/g, '')} ${num} 0 R`).join(' ');
-    slotted.forEach((n, slot) => {
+    for (const { page: n, slot, ops } of edits) {
       const num = found.get(slot);
       if (num === undefined)
         throw new Error(`The placeholder of page ${n + 1} is missing from PDFium's output.`);
       const page = analysis.pages[n]!;
       const box = page.mediaBox ?? { x0: 0, y0: 0, x1: page.width, y1: page.height };
-      update.set(
+      update.setDeflated(
         num,
         `<< /Type /XObject /Subtype /Form /FormType 1 /BBox [${[box.x0, box.y0, box.x1, box.y1].map(pdfNumber).join(' ')}] ` +
           `/Matrix [${(page.toUser ?? IDENTITY).map(pdfNumber).join(' ')}] /Resources << /Font << ${fontResources} >> >> >>`,
-        edits[n]!.ops,
+        ops,
       );
-    });
+    }
     await writeFile(outputPath, update.finish());
     observe?.(analysis.pages, drawn);
     return translator.characters;
   } finally {
+    translator.stop();
     doc.close();
   }
 }

@@ -68,6 +68,11 @@ export function findSlots(file: Uint8Array, key: string): Map<number, number> {
   return slots;
 }
 
+/** Stream data as IncrementalUpdate writes it (zlib, /FlateDecode). */
+export function deflate(stream: Uint8Array | string): Buffer {
+  return deflateSync(typeof stream === 'string' ? Buffer.from(stream, 'latin1') : stream);
+}
+
 /** New and replaced objects appended to a complete PDF, with their cross-reference section. */
 export class IncrementalUpdate {
   private readonly parts: Buffer[] = [];
@@ -112,12 +117,17 @@ export class IncrementalUpdate {
   /** Writes object `num` (new or replacing an existing one): a dictionary, and the stream data when given
    * (compressed here with zlib; `extra` goes into the dictionary next to /Length and /Filter). */
   set(num: number, dict: string, stream?: Uint8Array | string, extra = ''): void {
-    this.offsets.set(num, this.length);
     if (stream === undefined) {
+      this.offsets.set(num, this.length);
       this.push(Buffer.from(`${num} 0 obj\n${dict}\nendobj\n`, 'latin1'));
       return;
     }
-    const data = deflateSync(typeof stream === 'string' ? Buffer.from(stream, 'latin1') : stream);
+    this.setDeflated(num, dict, deflate(stream), extra);
+  }
+
+  /** `set` with stream data compressed beforehand (by `deflate`, e.g. while the engine is still translating). */
+  setDeflated(num: number, dict: string, data: Buffer, extra = ''): void {
+    this.offsets.set(num, this.length);
     const head = dict.replace(/>>\s*$/, ` /Filter /FlateDecode /Length ${data.length}${extra} >>`);
     this.push(Buffer.from(`${num} 0 obj\n${head}\nstream\n`, 'latin1'));
     this.push(data);
