@@ -140,8 +140,8 @@ export async function analyse(
     const layout = (page: PageContent, n: number, script: Script) => {
       const blocks = pageBlocks(page, n, { script });
       keepRemovable(blocks, page);
-      const { width, height, paths, pictures, mediaBox, toUser } = page;
-      pages.push({ width, height, paths, pictures, mediaBox, toUser, blocks });
+      const { width, height, paths, pictures, annotations, mediaBox, toUser } = page;
+      pages.push({ width, height, paths, pictures, annotations, mediaBox, toUser, blocks });
       onPage?.(
         blocks.filter((b) => b.translate),
         count,
@@ -193,35 +193,39 @@ export async function countPdfCharacters(inputPath: string): Promise<number> {
 /**
  * The box a block may fill: its own, grown into the free space below it (at most two lines) and, for left-aligned
  * blocks, to the right into the free space on its lines, so that a translation longer than its source widens
- * before it wraps or shrinks. Widening stops half a size before a drawing or picture that was not under the
- * block, at the edge of its column before the next block's text (the widest block above or below it: the gutter
+ * before it wraps or shrinks. Widening stops half a size before a drawing, picture or annotation a viewer draws
+ * (a form field) that was not under the block (growing down stops at annotations too), at the edge of its column before the next block's text (the widest block above or below it: the gutter
  * stays free; a block alone beside the next keeps up to 1.5 sizes of space), and at the page margin; a block of several lines (a paragraph set
  * to its column's measure) stops at the right edge of the page's text. Never over another block.
  */
 export function freeBox(
   block: Block,
   others: Block[],
-  page: { width: number; pictures: Rect[]; paths: Rect[] },
+  page: { width: number; pictures: Rect[]; paths: Rect[]; annotations?: Rect[] },
 ): Rect {
   const box = { ...block.box };
+  const own = block.box;
   const neighbours = others.filter((b) => b !== block);
+  /** A drawing the block's text lies on (a frame, a shaded panel, a field it was typed in): no obstacle. */
+  const under = (r: Rect) =>
+    r.x0 <= own.x0 + 0.5 && r.x1 >= own.x1 - 0.5 && r.y0 <= own.y0 + 0.5 && r.y1 >= own.y1 - 0.5;
+  // Annotations a viewer draws over the page (form fields, stamps, notes): obstacles like drawings, below the block
+  // too (a label above its field).
+  const annotations = (page.annotations ?? []).filter((r) => !under(r));
   const rules = page.paths.filter((r) => r.y1 - r.y0 < 2 && r.x1 - r.x0 > 4);
-  const obstacles = [...neighbours.map((b) => b.box), ...rules];
+  const obstacles = [...neighbours.map((b) => b.box), ...rules, ...annotations];
   const overlapsX = (r: Rect) => r.x0 < box.x1 - 0.5 && r.x1 > box.x0 + 0.5;
   let bottom = Math.max(0, box.y0 - 2 * block.pitch);
   for (const r of obstacles)
     if (overlapsX(r) && r.y1 <= box.y0 + 0.5 && r.y1 > bottom) bottom = r.y1 + 0.15 * block.size;
   box.y0 = Math.min(box.y0, bottom);
   if (block.align !== 'left') return box;
-  const own = block.box;
   const margin = Math.min(own.x0, 0.06 * page.width);
   let right = page.width - margin;
   if (block.lines.length > 1) right = Math.min(right, Math.max(own.x1, ...neighbours.map((b) => b.box.x1)));
   /** On the block's lines (the rows it may grow into included) and to its right. */
   const beside = (r: Rect) => r.y0 < box.y1 && r.y1 > box.y0 && r.x0 >= own.x1 - 0.5;
-  const drawings = [...rules, ...page.paths, ...page.pictures].filter(
-    (r) => !(r.x0 <= own.x0 + 0.5 && r.x1 >= own.x1 - 0.5 && r.y0 <= own.y0 + 0.5 && r.y1 >= own.y1 - 0.5),
-  );
+  const drawings = [...rules, ...page.paths, ...page.pictures, ...annotations].filter((r) => !under(r));
   for (const r of drawings) if (beside(r) && r.x0 - 0.5 * block.size < right) right = r.x0 - 0.5 * block.size;
   for (const next of neighbours) {
     const r = next.box;

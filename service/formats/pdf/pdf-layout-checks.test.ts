@@ -22,7 +22,7 @@ import { missingFonts } from './fonts.js';
 import { translatePdfInPlace } from './index.js';
 import { PdfiumDocument } from './pdfium.js';
 import type { Analysis, DrawnBlock } from './index.js';
-import { classOfFace, faceClassName, overlaps } from './layout-checks.js';
+import { anyOverlap, classOfFace, faceClassName, overlaps } from './layout-checks.js';
 import type { FaceClass } from './layout-checks.js';
 import type { Block } from './layout.js';
 
@@ -201,6 +201,43 @@ const form = () =>
     page.drawRectangle({ x: 60, y: 614, width: 8, height: 8, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
     text('Other', 74, 615);
   });
+
+/** A form whose fields are only widget annotations (pdf-lib's, as most form makers write them): nothing of the
+ * fields is in the page's content, the viewer draws them from their appearance. A label, a text field 14 points to
+ * its right; a label above a text field just below it; a check box with its label after it and a text field after
+ * that. */
+const WIDGET_FORM = { label: 'Text field', above: 'Your address', check: 'Keep me informed' };
+const widgetForm = async () => {
+  const doc = await PDFDocument.create();
+  const helv = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  const form = doc.getForm();
+  page.drawText(WIDGET_FORM.label, { x: 60, y: 740, size: 10, font: helv });
+  const width = helv.widthOfTextAtSize(WIDGET_FORM.label, 10);
+  form
+    .createTextField('name')
+    .addToPage(page, { x: 60 + width + 14, y: 735, width: 180, height: 18, font: helv });
+  page.drawText(WIDGET_FORM.above, { x: 60, y: 700, size: 10, font: helv });
+  form.createTextField('address').addToPage(page, { x: 60, y: 678, width: 300, height: 18, font: helv });
+  form.createCheckBox('news').addToPage(page, { x: 60, y: 636, width: 10, height: 10 });
+  page.drawText(WIDGET_FORM.check, { x: 76, y: 638, size: 10, font: helv });
+  const checkWidth = helv.widthOfTextAtSize(WIDGET_FORM.check, 10);
+  form
+    .createTextField('how')
+    .addToPage(page, { x: 76 + checkWidth + 12, y: 633, width: 150, height: 18, font: helv });
+  return doc.save();
+};
+/** The widget rectangles of a PDF's first page, read with pdf-lib (not by the code under test). */
+async function widgetRects(bytes: Uint8Array) {
+  const doc = await PDFDocument.load(bytes);
+  return doc
+    .getForm()
+    .getFields()
+    .flatMap((f) => f.acroField.getWidgets().map((w) => w.getRectangle()))
+    .map((r) => ({ x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height }));
+}
+/** An engine that makes every unit three times as long (a long translation). */
+const thrice = (unit: string) => `${unit} ${unit} ${unit}`;
 
 const LIST_ITEMS = [
   'Bring your own laptop.',
@@ -590,6 +627,21 @@ describe.skipIf(fontsMissing.length > 0)('PDF layout checks on fixtures', () => 
     const { units, pages, drawn } = await translate(await form(), 'EN');
     expect(units.slice().sort()).toEqual(FORM_LINES.slice().sort());
     expect(overlaps(pages, drawn)).toEqual([]);
+  });
+
+  it("a label's translation wraps or shrinks before it draws over a form field beside or below it (widget annotations)", async () => {
+    const input = await widgetForm();
+    const fields = await widgetRects(input);
+    expect(fields.length).toBe(4);
+    const { units, pages, drawn } = await translate(input, 'EN', thrice);
+    expect(units.slice().sort()).toEqual(Object.values(WIDGET_FORM).sort());
+    expect(overlaps(pages, drawn)).toEqual([]);
+    for (const d of drawn) {
+      const over = fields.filter((f) => anyOverlap(d.lines, [f], 0));
+      expect({ block: d.block.text, over }).toEqual({ block: d.block.text, over: [] });
+    }
+    // Each label is still drawn whole, at a readable size.
+    for (const d of drawn) expect(d.size).toBeGreaterThanOrEqual(6);
   });
 
   it('a list, lines that each end a sentence and a label/value table keep their lines; a paragraph joins', async () => {

@@ -13,6 +13,9 @@ import { DocumentFormatError } from '../types.js';
 
 /** PDFium page object types (fpdf_edit.h). */
 export const OBJ = { TEXT: 1, PATH: 2, IMAGE: 3, SHADING: 4, FORM: 5 } as const;
+/** PDFium's annotation subtypes (FPDF_ANNOT_*) and flags (FPDF_ANNOT_FLAG_*) read here. */
+const ANNOT = { LINK: 2, POPUP: 16 } as const;
+const ANNOT_FLAG = { HIDDEN: 1 << 1, NOVIEW: 1 << 5 } as const;
 
 export interface FontInfo {
   /** Base font name without the subset prefix (`ABCDEF+`). */
@@ -67,6 +70,9 @@ export interface PageContent {
   paths: Rect[];
   /** Boxes of images, shadings and form XObjects. */
   pictures: Rect[];
+  /** Boxes of the annotations a viewer draws over the page: form fields (widgets), stamps, notes, shapes, free
+   * text; not links, pop-ups or hidden ones. Nothing of them is in the page's content. */
+  annotations?: Rect[];
   /** The page's MediaBox in the coordinates of its content (not always at the origin). */
   mediaBox?: Rect;
   /** Page rotation (/Rotate) in quarter turns clockwise. Every box and position above is in display space (text
@@ -250,6 +256,33 @@ export class PdfiumDocument {
     return { x0: this.f32(0), y0: this.f32(1), x1: this.f32(2), y1: this.f32(3) };
   }
 
+  /** Boxes (in display space) of the annotations of `page` a viewer draws: not links (drawn by the page's own
+   * content, if at all), pop-ups (shown only when opened) or annotations flagged hidden or not to be viewed. */
+  private annotationBoxes(page: number, display: Matrix): Rect[] {
+    const x = this.x;
+    const boxes: Rect[] = [];
+    const count = x.FPDFPage_GetAnnotCount!(page);
+    const s = this.scratch;
+    for (let i = 0; i < count; i++) {
+      const annot = x.FPDFPage_GetAnnot!(page, i);
+      if (!annot) continue;
+      try {
+        const subtype = x.FPDFAnnot_GetSubtype!(annot);
+        if (subtype === ANNOT.LINK || subtype === ANNOT.POPUP) continue;
+        if (x.FPDFAnnot_GetFlags!(annot) & (ANNOT_FLAG.HIDDEN | ANNOT_FLAG.NOVIEW)) continue;
+        // FS_RECTF: left, top, right, bottom.
+        if (!x.FPDFAnnot_GetRect!(annot, s)) continue;
+        const [l, t, r, b] = [this.f32(0), this.f32(1), this.f32(2), this.f32(3)];
+        const rect = { x0: Math.min(l, r), y0: Math.min(t, b), x1: Math.max(l, r), y1: Math.max(t, b) };
+        if (rect.x1 - rect.x0 <= 0 || rect.y1 - rect.y0 <= 0) continue;
+        boxes.push(transformRect(display, rect));
+      } finally {
+        x.FPDFPage_CloseAnnot!(annot);
+      }
+    }
+    return boxes;
+  }
+
   /** The page handle of page `n`, loaded now or kept from reading. */
   private page(n: number): number {
     const kept = this.loaded.get(n);
@@ -374,6 +407,7 @@ export class PdfiumDocument {
       const texts: TextObject[] = [];
       const paths: Rect[] = [];
       const pictures: Rect[] = [];
+      const annotations: Rect[] = [];
       const count = x.FPDFPage_CountObjects!(page);
       const buf = x.malloc!(512);
       const fontCache = new Map<number, FontInfo>();
@@ -466,6 +500,7 @@ export class PdfiumDocument {
               pictures.push(transformRect(display, this.bounds(obj)));
           }
         }
+        annotations.push(...this.annotationBoxes(page, display));
         // A text object without characters of its own may be an exact copy of another one (the text page keeps
         // one of them): it goes wherever its original goes.
         for (const orphan of orphans) {
@@ -494,6 +529,7 @@ export class PdfiumDocument {
         texts,
         paths,
         pictures,
+        annotations,
         mediaBox: transformRect(display, mediaBox),
         rotation,
         toUser: invert(display),
