@@ -10,22 +10,32 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TRANSLATE_PREFS, type TranslateDraft } from '../../shared/ipc/contract.js';
-import type { Capabilities, StyleRuleView, TranslationMemoryView } from '../../shared/ipc/contract-customisation.js';
+import type { TranslateDraft } from '../../shared/ipc/contract.js';
+import type {
+  Capabilities,
+  StyleRuleView,
+  TranslationMemoryView,
+} from '../../shared/ipc/contract-customisation.js';
 import type { Handlers } from '../test-utils/fake-api.js';
-import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../test-utils/scenario.js';
+import {
+  capabilities,
+  HOSTED_CONNECTION,
+  LOCAL_CONNECTION,
+  renderApp,
+  resetRenderer,
+  settings,
+} from '../test-utils/scenario.js';
+import { draft, translateHandlers } from '../screens/translate/translate-test-kit.js';
 
-const HOSTED = { ...LOCAL_CONNECTION, id: 'c-hosted', name: 'Hosted', kind: 'hosted' as const, baseUrl: null };
+const HOSTED = HOSTED_CONNECTION;
 
-const draft = (options: Record<string, string | string[] | number>): TranslateDraft => ({
-  mode: 'single',
-  text: '',
-  segmentsText: '',
-  options,
-  languagesTouched: true,
-});
-
-const tm = (id: string, name: string, sourceLang: string, targetLangs: string[], segmentCount: number): TranslationMemoryView => ({
+const tm = (
+  id: string,
+  name: string,
+  sourceLang: string,
+  targetLangs: string[],
+  segmentCount: number,
+): TranslationMemoryView => ({
   translationMemoryId: id,
   name,
   sourceLang,
@@ -48,17 +58,16 @@ const style = (styleId: string, name: string, language: string): StyleRuleView =
 const STYLE_DE = style('5e000000-0000-4000-8000-000000000001', 'House style', 'DE');
 const STYLE_PL = style('5e000000-0000-4000-8000-000000000002', 'Polish style', 'PL');
 
-const lang = (code: string, name: string, features: string[]) => ({ code, name, source: true, target: true, features });
-
-const caps = (connectionId: string, text: Capabilities['text'] = null): Capabilities => ({
-  connectionId,
-  languages: text !== null,
-  glossaries: false,
-  styleRules: true,
-  translationMemories: true,
-  text,
-  document: null,
+const lang = (code: string, name: string, features: string[]) => ({
+  code,
+  name,
+  source: true,
+  target: true,
+  features,
 });
+
+const caps = (connectionId: string, text: Capabilities['text'] = null): Capabilities =>
+  capabilities({ connectionId, languages: text !== null, styleRules: true, translationMemories: true, text });
 
 const PAIRS = [
   { source: 'EN', target: 'DE' },
@@ -68,23 +77,23 @@ const PAIRS = [
   { source: 'DE', target: 'EN-GB' },
 ];
 
-function open(options: Record<string, string | string[] | number>, overrides: Handlers = {}, hosted = true) {
+function open(options: TranslateDraft['options'], overrides: Handlers = {}, hosted = true) {
   const conn = hosted ? HOSTED : LOCAL_CONNECTION;
-  return renderApp({
-    'connections.status': () => ({ activeId: conn.id, state: 'ready' }),
-    'connections.list': () => ({ connections: [conn], activeId: conn.id }),
-    'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
-    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-    'languages.pairs': () => ({ pairs: PAIRS }),
-    'customisation.capabilities': () => caps(conn.id),
-    'customisation.styleRules': () => [STYLE_DE, STYLE_PL],
-    'customisation.translationMemories': () => [TM_EN_DE, TM_DE_EN, TM_EN_PL],
-    'settings.get': () => settings({ translateDraft: draft(options) }),
-    ...overrides,
-  });
+  return renderApp(
+    translateHandlers(PAIRS, {
+      'connections.status': () => ({ activeId: conn.id, state: 'ready' }),
+      'connections.list': () => ({ connections: [conn], activeId: conn.id }),
+      'customisation.capabilities': () => caps(conn.id),
+      'customisation.styleRules': () => [STYLE_DE, STYLE_PL],
+      'customisation.translationMemories': () => [TM_EN_DE, TM_DE_EN, TM_EN_PL],
+      'settings.get': () => settings({ translateDraft: draft(options) }),
+      ...overrides,
+    }),
+  );
 }
 
-const optionNames = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((o) => o.textContent);
+const optionNames = (select: HTMLElement) =>
+  [...(select as HTMLSelectElement).options].map((o) => o.textContent);
 const memory = () => screen.getByLabelText('Translation memory') as HTMLSelectElement;
 const threshold = () => screen.getByLabelText('Match threshold (0–100)') as HTMLInputElement;
 const styleList = () => screen.getByLabelText(/^Style rule list/) as HTMLSelectElement;
@@ -96,7 +105,10 @@ describe('translation memory: offered by name where it covers the pair, threshol
   it('offers only the memories whose source and targets cover English → German', async () => {
     open({ sourceLang: 'EN', targetLang: 'DE' });
     await waitFor(() => expect(optionNames(memory())).toHaveLength(2), { timeout: 15_000 });
-    expect(optionNames(memory())).toEqual(['None', expect.stringMatching(/^Support replies — from English into German and French · 1,200 segments$/)]);
+    expect(optionNames(memory())).toEqual([
+      'None',
+      expect.stringMatching(/^Support replies — from English into German and French · 1,200 segments$/),
+    ]);
   });
 
   it('says no memory covers a pair none of them does (French → German)', async () => {
@@ -124,10 +136,14 @@ describe('translation memory: offered by name where it covers the pair, threshol
 
     await user.clear(threshold());
     await user.type(threshold(), '101');
-    expect(await screen.findByText('Use a whole number from 0 to 100 (75 or higher recommended).')).toBeTruthy();
+    expect(
+      await screen.findByText('Use a whole number from 0 to 100 (75 or higher recommended).'),
+    ).toBeTruthy();
     await user.clear(threshold());
     await user.type(threshold(), '100');
-    await waitFor(() => expect(screen.queryByText('Use a whole number from 0 to 100 (75 or higher recommended).')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('Use a whole number from 0 to 100 (75 or higher recommended).')).toBeNull(),
+    );
   });
 });
 
@@ -144,7 +160,10 @@ describe('options follow /v3/languages where it answers', () => {
 
   it('formality follows the target’s `formality` feature (over the v2 list)', async () => {
     const user = userEvent.setup();
-    open({ sourceLang: 'EN', targetLang: 'PL' }, { 'customisation.capabilities': () => caps(HOSTED.id, TEXT) });
+    open(
+      { sourceLang: 'EN', targetLang: 'PL' },
+      { 'customisation.capabilities': () => caps(HOSTED.id, TEXT) },
+    );
     const formality = () => screen.getByLabelText(/^Formality/) as HTMLSelectElement;
     await waitFor(() => expect(formality().disabled).toBe(true));
     expect(screen.getByText('Polish has no formal/informal distinction in this service.')).toBeTruthy();
@@ -155,7 +174,10 @@ describe('options follow /v3/languages where it answers', () => {
 
   it('style rule choice disabled with the reason for a target without `style_rules`', async () => {
     const user = userEvent.setup();
-    open({ sourceLang: 'EN', targetLang: 'PL' }, { 'customisation.capabilities': () => caps(HOSTED.id, TEXT) });
+    open(
+      { sourceLang: 'EN', targetLang: 'PL' },
+      { 'customisation.capabilities': () => caps(HOSTED.id, TEXT) },
+    );
     expect(await screen.findByText('Style rules are not available for Polish on this service.')).toBeTruthy();
     expect(styleList().disabled).toBe(true);
 
@@ -166,8 +188,15 @@ describe('options follow /v3/languages where it answers', () => {
 
   it('memory disabled with the reason for a source without `translation_memory`', async () => {
     const user = userEvent.setup();
-    open({ sourceLang: 'FR', targetLang: 'DE' }, { 'customisation.capabilities': () => caps(HOSTED.id, TEXT) });
-    expect(await screen.findByText('Translation memories are not available for this language pair on this service.')).toBeTruthy();
+    open(
+      { sourceLang: 'FR', targetLang: 'DE' },
+      { 'customisation.capabilities': () => caps(HOSTED.id, TEXT) },
+    );
+    expect(
+      await screen.findByText(
+        'Translation memories are not available for this language pair on this service.',
+      ),
+    ).toBeTruthy();
     expect(memory().disabled).toBe(true);
 
     await user.selectOptions(screen.getByLabelText('From'), 'EN');

@@ -10,7 +10,13 @@ import { App } from '../App.js';
 import { createFakeApi } from '../test-utils/fake-api.js';
 import type { Settings } from '../../shared/ipc/contract.js';
 import type { UsageReport } from '../../shared/ipc/contract-usage.js';
-import { baseHandlers, LOCAL_CONNECTION, resetRenderer, settings } from '../test-utils/scenario.js';
+import {
+  baseHandlers,
+  capabilities,
+  LOCAL_CONNECTION,
+  resetRenderer,
+  settings,
+} from '../test-utils/scenario.js';
 import { setApi } from './api.js';
 import { createQueryClient, keys } from './queries.js';
 import { prefetchStartData } from './start-data.js';
@@ -56,7 +62,12 @@ describe('start-up prefetch', () => {
     // Nothing is rendered yet: the calls are already out, languages for both pickers among them.
     await waitFor(() => expect(fake.callsOf('usage.get')).toHaveLength(1));
     for (const name of FIRST_SCREEN_CALLS) expect(fake.callsOf(name), name).toHaveLength(1);
-    expect(fake.callsOf('languages.list').map((c) => c.type).sort()).toEqual(['source', 'target']);
+    expect(
+      fake
+        .callsOf('languages.list')
+        .map((c) => c.type)
+        .sort(),
+    ).toEqual(['source', 'target']);
 
     render(<App client={client} />);
     expect(await screen.findByRole('heading', { name: 'Translate', level: 1 })).toBeTruthy();
@@ -77,15 +88,7 @@ describe('start-up prefetch', () => {
 
   it('lists style rules and memories only where the service offers them', async () => {
     const fake = fakeWith({
-      'customisation.capabilities': () => ({
-        connectionId: LOCAL_CONNECTION.id,
-        languages: false,
-        glossaries: true,
-        styleRules: true,
-        translationMemories: false,
-        text: null,
-        document: null,
-      }),
+      'customisation.capabilities': () => capabilities({ glossaries: true, styleRules: true }),
       'customisation.styleRules': () => [],
     });
     prefetchStartData(createQueryClient(), () => true);
@@ -98,7 +101,11 @@ describe('start-up prefetch', () => {
     prefetchStartData(createQueryClient(), () => false);
     await waitFor(() => expect(elsewhere.callsOf('connections.status')).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 20));
-    expect(elsewhere.calls.map((c) => c.name).sort()).toEqual(['connections.list', 'connections.status', 'settings.get']);
+    expect(elsewhere.calls.map((c) => c.name).sort()).toEqual([
+      'connections.list',
+      'connections.status',
+      'settings.get',
+    ]);
 
     const firstRun = fakeWith({ 'connections.status': () => ({ activeId: null, state: 'none' }) });
     prefetchStartData(createQueryClient(), () => true);

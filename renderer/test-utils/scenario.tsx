@@ -9,6 +9,7 @@ import { setApi } from '../lib/api.js';
 import { useTranslateStore, DEFAULT_OPTIONS } from '../state/translate-store.js';
 import { useUiStore } from '../state/ui-store.js';
 import type { ConnectionView, LanguageView, Settings } from '../../shared/ipc/contract.js';
+import type { Capabilities } from '../../shared/ipc/contract-customisation.js';
 import { createFakeApi, type FakeApi, type Handlers } from './fake-api.js';
 
 // The machine is shared and lazy screens are transformed on first use: wait up to 5 s for things to appear.
@@ -59,6 +60,26 @@ export function reverse(text: string): string {
   return [...text].reverse().join('');
 }
 
+/** A hosted account's connection (tests where the active connection is not the local engine). */
+export const HOSTED_CONNECTION: ConnectionView = { ...LOCAL_CONNECTION, id: 'c-hosted', name: 'Hosted', kind: 'hosted', baseUrl: null };
+
+/** What a connection offers of v3: nothing unless `patch` says so (the local engine's connection by default). */
+export function capabilities(patch: Partial<Capabilities> = {}): Capabilities {
+  return {
+    connectionId: LOCAL_CONNECTION.id,
+    languages: false,
+    glossaries: false,
+    styleRules: false,
+    translationMemories: false,
+    text: null,
+    document: null,
+    ...patch,
+  };
+}
+
+/** A language as `/v3/languages` lists it (source and target) with its features. */
+export const v3Lang = (code: string, name: string, features: string[]) => ({ code, name, source: true, target: true, features });
+
 export function baseHandlers(): Handlers {
   return {
     'connections.status': () => ({ activeId: LOCAL_CONNECTION.id, state: 'ready' }),
@@ -74,15 +95,7 @@ export function baseHandlers(): Handlers {
     }),
     'glossaries.list': () => [],
     // A service without the v3 customisation endpoints (tests of v3 screens override it).
-    'customisation.capabilities': () => ({
-      connectionId: LOCAL_CONNECTION.id,
-      languages: false,
-      glossaries: false,
-      styleRules: false,
-      translationMemories: false,
-      text: null,
-      document: null,
-    }),
+    'customisation.capabilities': () => capabilities(),
     'translate.run': ({ texts }) => ({
       translations: texts.map((t) => ({
         text: reverse(t),

@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Capabilities, StyleRuleView } from '../../../shared/ipc/contract-customisation.js';
 import type { FakeApi, Handlers } from '../../test-utils/fake-api.js';
-import { LOCAL_CONNECTION, renderApp } from '../../test-utils/scenario.js';
+import { capabilities, HOSTED_CONNECTION, LOCAL_CONNECTION, renderApp } from '../../test-utils/scenario.js';
 import { fakeAccount, onGlossariesScreen } from './glossaries-test-kit.js';
 
 const HOUSE = '5e000000-0000-4000-8000-000000000001';
@@ -19,17 +19,9 @@ const LEGAL = '5e000000-0000-4000-8000-000000000002';
 const TONE = '1c000000-0000-4000-8000-000000000001';
 const FORMAL = '1c000000-0000-4000-8000-000000000002';
 
-const HOSTED = { ...LOCAL_CONNECTION, id: 'c-hosted', name: 'Hosted', kind: 'hosted' as const, baseUrl: null };
+const HOSTED = HOSTED_CONNECTION;
 
-const caps = (connectionId: string): Capabilities => ({
-  connectionId,
-  languages: false,
-  glossaries: false,
-  styleRules: true,
-  translationMemories: false,
-  text: null,
-  document: null,
-});
+const caps = (connectionId: string): Capabilities => capabilities({ connectionId, styleRules: true });
 
 function styleAccount() {
   let rules: StyleRuleView[] = [
@@ -45,7 +37,15 @@ function styleAccount() {
         { id: FORMAL, label: 'Formal', prompt: 'Address the reader as Sie.', sourceLanguage: null },
       ],
     },
-    { styleId: LEGAL, name: 'Legal', language: 'FR', version: 1, updatedTime: null, configuredRules: {}, customInstructions: [] },
+    {
+      styleId: LEGAL,
+      name: 'Legal',
+      language: 'FR',
+      version: 1,
+      updatedTime: null,
+      configuredRules: {},
+      customInstructions: [],
+    },
   ];
   const box: { app: FakeApi | null } = { app: null };
   const change = (styleId: string, patch: (r: StyleRuleView) => StyleRuleView): StyleRuleView => {
@@ -64,11 +64,20 @@ function styleAccount() {
       queueMicrotask(() => box.app?.emit('customisation.styleRulesChanged', { styleId }));
       return { removed: true };
     },
-    'customisation.styleRuleConfigure': ({ styleId, configuredRules }) => change(styleId, (r) => ({ ...r, configuredRules })),
+    'customisation.styleRuleConfigure': ({ styleId, configuredRules }) =>
+      change(styleId, (r) => ({ ...r, configuredRules })),
     'customisation.instructionUpdate': ({ styleId, instructionId, label, prompt }) =>
-      change(styleId, (r) => ({ ...r, customInstructions: r.customInstructions.map((c) => (c.id === instructionId ? { ...c, label, prompt } : c)) })),
+      change(styleId, (r) => ({
+        ...r,
+        customInstructions: r.customInstructions.map((c) =>
+          c.id === instructionId ? { ...c, label, prompt } : c,
+        ),
+      })),
     'customisation.instructionRemove': ({ styleId, instructionId }) =>
-      change(styleId, (r) => ({ ...r, customInstructions: r.customInstructions.filter((c) => c.id !== instructionId) })),
+      change(styleId, (r) => ({
+        ...r,
+        customInstructions: r.customInstructions.filter((c) => c.id !== instructionId),
+      })),
   };
   return {
     render(overrides: Handlers = {}) {
@@ -110,9 +119,13 @@ describe('style rule lists on the Glossaries screen', () => {
     await user.clear(name);
     await user.type(name, 'Brand voice');
     await user.click(within(editor()).getByRole('button', { name: 'Rename' }));
-    await waitFor(() => expect(app.callsOf('customisation.styleRuleRename')).toEqual([{ styleId: HOUSE, name: 'Brand voice' }]));
+    await waitFor(() =>
+      expect(app.callsOf('customisation.styleRuleRename')).toEqual([{ styleId: HOUSE, name: 'Brand voice' }]),
+    );
     expect(await within(editor()).findByRole('status')).toHaveProperty('textContent', 'Saved.');
-    await waitFor(() => expect(editor().querySelector('h3')!.textContent).toBe('Style rule list “Brand voice” (German)'));
+    await waitFor(() =>
+      expect(editor().querySelector('h3')!.textContent).toBe('Style rule list “Brand voice” (German)'),
+    );
     await user.click(within(editor()).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(styleRows().map((r) => r[0])).toEqual(['Brand voice', 'Legal']));
   });
@@ -152,7 +165,13 @@ describe('style rule lists on the Glossaries screen', () => {
     await user.click(within(editor()).getByRole('button', { name: 'Save rules' }));
     await waitFor(() =>
       expect(app.callsOf('customisation.styleRuleConfigure')).toEqual([
-        { styleId: HOUSE, configuredRules: { punctuation: { quotation_mark: 'use_guillemets' }, numbers: { decimal_separator: 'use_comma' } } },
+        {
+          styleId: HOUSE,
+          configuredRules: {
+            punctuation: { quotation_mark: 'use_guillemets' },
+            numbers: { decimal_separator: 'use_comma' },
+          },
+        },
       ]),
     );
     expect(await within(editor()).findByRole('status')).toHaveProperty('textContent', 'Saved.');
@@ -163,25 +182,39 @@ describe('style rule lists on the Glossaries screen', () => {
     const app = styleAccount().render();
     await user.click(await screen.findByRole('button', { name: 'Edit the style rule list House style' }));
     const prompts = within(editor()).getAllByRole('textbox', { name: 'Instruction' });
-    expect(prompts.map((p) => (p as HTMLTextAreaElement).value)).toEqual(['Use a friendly tone.', 'Address the reader as Sie.']);
+    expect(prompts.map((p) => (p as HTMLTextAreaElement).value)).toEqual([
+      'Use a friendly tone.',
+      'Address the reader as Sie.',
+    ]);
     await user.clear(prompts[0]!);
     await user.type(prompts[0]!, 'Keep sentences short.');
     await user.click(within(editor()).getAllByRole('button', { name: 'Save instruction' })[0]!);
     await waitFor(() =>
-      expect(app.callsOf('customisation.instructionUpdate')).toEqual([{ styleId: HOUSE, instructionId: TONE, label: 'Tone', prompt: 'Keep sentences short.' }]),
+      expect(app.callsOf('customisation.instructionUpdate')).toEqual([
+        { styleId: HOUSE, instructionId: TONE, label: 'Tone', prompt: 'Keep sentences short.' },
+      ]),
     );
 
     await user.click(within(editor()).getByRole('button', { name: 'Remove the instruction Formal' }));
-    await waitFor(() => expect(app.callsOf('customisation.instructionRemove')).toEqual([{ styleId: HOUSE, instructionId: FORMAL }]));
     await waitFor(() =>
-      expect(within(editor()).getAllByRole('textbox', { name: 'Instruction' }).map((p) => (p as HTMLTextAreaElement).value)).toEqual(['Keep sentences short.']),
+      expect(app.callsOf('customisation.instructionRemove')).toEqual([
+        { styleId: HOUSE, instructionId: FORMAL },
+      ]),
+    );
+    await waitFor(() =>
+      expect(
+        within(editor())
+          .getAllByRole('textbox', { name: 'Instruction' })
+          .map((p) => (p as HTMLTextAreaElement).value),
+      ).toEqual(['Keep sentences short.']),
     );
     await user.click(within(editor()).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(styleRows()[0]).toEqual(['House style', 'German', '1 custom instruction']));
   });
 
   it('says on the local engine (only there) that the lists do not change its translations', async () => {
-    const note = 'The local engine keeps style rule lists and checks their language, but they do not change its translations.';
+    const note =
+      'The local engine keeps style rule lists and checks their language, but they do not change its translations.';
     styleAccount().render();
     await screen.findByRole('region', { name: 'Style rules' });
     expect(within(section()).getByText(note)).toBeTruthy();

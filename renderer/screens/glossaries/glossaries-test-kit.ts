@@ -21,6 +21,21 @@ export function glossary(patch: Partial<GlossaryView> & Pick<GlossaryView, 'glos
   return { ready: true, sourceLang: 'EN', targetLang: 'DE', creationTime: '2026-01-10T10:00:00.000Z', entryCount: 2, ...patch };
 }
 
+/** A multilingual (v3) glossary listed under its first dictionary, EN → FR (4 entries); its second is EN → DE (3). */
+export function productTerms(glossaryId: string): GlossaryView {
+  return glossary({
+    glossaryId,
+    name: 'Product terms',
+    sourceLang: 'EN',
+    targetLang: 'FR',
+    entryCount: 7,
+    dictionaries: [
+      { sourceLang: 'EN', targetLang: 'FR', entryCount: 4 },
+      { sourceLang: 'EN', targetLang: 'DE', entryCount: 3 },
+    ],
+  });
+}
+
 export interface Account {
   glossaries: GlossaryView[];
   entries: Map<string, [string, string][]>;

@@ -7,32 +7,22 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TRANSLATE_PREFS, type TranslateDraft } from '../../../shared/ipc/contract.js';
 import type { Handlers } from '../../test-utils/fake-api.js';
 import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
 import { optionsSummary, LOCAL_ENGINE_IGNORES } from './options-summary.js';
+import { draft, translateHandlers } from './translate-test-kit.js';
 import { DEFAULT_OPTIONS } from '../../state/translate-store.js';
 
-const draft = (options: Record<string, string>): TranslateDraft => ({
-  mode: 'single',
-  text: '',
-  segmentsText: '',
-  options,
-  languagesTouched: true,
-});
-
 function open(overrides: Handlers = {}) {
-  return renderApp({
-    'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
-    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-    'languages.pairs': () => ({
-      pairs: [
+  return renderApp(
+    translateHandlers(
+      [
         { source: 'EN', target: 'DE' },
         { source: 'EN', target: 'FR', via: 'ES' },
       ],
-    }),
-    ...overrides,
-  });
+      overrides,
+    ),
+  );
 }
 
 beforeEach(() => resetRenderer());
@@ -42,7 +32,9 @@ describe('options the local engine ignores', () => {
   it('are listed as "no effect on this engine", never as in effect', async () => {
     open({
       'settings.get': () =>
-        settings({ translateDraft: draft({ sourceLang: 'EN', targetLang: 'DE', formality: 'more', context: 'A menu' }) }),
+        settings({
+          translateDraft: draft({ sourceLang: 'EN', targetLang: 'DE', formality: 'more', context: 'A menu' }),
+        }),
     });
     await screen.findByRole('option', { name: 'English' });
     const summary = await screen.findByText(/no effect on this engine/);
@@ -52,8 +44,13 @@ describe('options the local engine ignores', () => {
 
   it('stay in effect on a hosted connection', () => {
     const o = { ...DEFAULT_OPTIONS, targetLang: 'DE', formality: 'more' as const, context: 'A menu' };
-    const ctx = { sourceLang: 'EN', targetLang: 'DE', targetSupportsFormality: true } as Parameters<typeof optionsSummary>[1];
-    expect(optionsSummary(o, ctx).inEffect.map((m) => m.id)).toEqual(['translate.options.formality.more', 'translate.options.sum.context']);
+    const ctx = { sourceLang: 'EN', targetLang: 'DE', targetSupportsFormality: true } as Parameters<
+      typeof optionsSummary
+    >[1];
+    expect(optionsSummary(o, ctx).inEffect.map((m) => m.id)).toEqual([
+      'translate.options.formality.more',
+      'translate.options.sum.context',
+    ]);
     expect(optionsSummary(o, ctx, LOCAL_ENGINE_IGNORES).inEffect).toEqual([]);
   });
 });
@@ -70,7 +67,9 @@ describe('local output', () => {
     expect(label.textContent).toBe('Rule-based draft by Apertium, through Spanish');
 
     await user.selectOptions(screen.getByLabelText('To'), 'DE');
-    await waitFor(() => expect(screen.getByTestId('engine-label').textContent).toBe('Rule-based draft by Apertium'));
+    await waitFor(() =>
+      expect(screen.getByTestId('engine-label').textContent).toBe('Rule-based draft by Apertium'),
+    );
   });
 
   it('is not labelled when a hosted engine made it', async () => {

@@ -7,8 +7,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TRANSLATE_PREFS } from '../../../shared/ipc/contract.js';
 import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { translateHandlers } from './translate-test-kit.js';
 
 beforeEach(() => {
   resetRenderer();
@@ -22,24 +22,24 @@ afterEach(() => {
 describe('the first translation', () => {
   it('goes into another language when the typed text is in the target language', async () => {
     const user = userEvent.setup();
-    const app = renderApp({
-      'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
-      'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-      'languages.pairs': () => ({
-        pairs: [
-          { source: 'EN', target: 'FR' },
-          { source: 'EN', target: 'DE' },
-          { source: 'DE', target: 'EN-US' },
-        ],
-      }),
-    });
+    const app = renderApp(
+      translateHandlers([
+        { source: 'EN', target: 'FR' },
+        { source: 'EN', target: 'DE' },
+        { source: 'DE', target: 'EN-US' },
+      ]),
+    );
     await screen.findByRole('option', { name: 'English' });
     // The system's language became the target.
     expect((screen.getByLabelText('To') as HTMLSelectElement).value).toBe('EN-US');
     await user.type(await screen.findByLabelText('Text to translate'), 'Good morning');
-    await waitFor(() => expect(app.callsOf('translate.run').some((c) => c.options.targetLang === 'DE')).toBe(true));
+    await waitFor(() =>
+      expect(app.callsOf('translate.run').some((c) => c.options.targetLang === 'DE')).toBe(true),
+    );
     expect(
-      await screen.findByText(/already in English, so Verso translated it into German, the first language this connection offers/),
+      await screen.findByText(
+        /already in English, so Verso translated it into German, the first language this connection offers/,
+      ),
     ).toBeTruthy();
   });
 });

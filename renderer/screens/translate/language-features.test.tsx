@@ -7,18 +7,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TRANSLATE_PREFS, type GlossaryView, type TranslateDraft } from '../../../shared/ipc/contract.js';
-import type { Capabilities } from '../../../shared/ipc/contract-customisation.js';
+import type { GlossaryView } from '../../../shared/ipc/contract.js';
 import type { Handlers } from '../../test-utils/fake-api.js';
-import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
-
-const draft = (options: Record<string, string | string[]>): TranslateDraft => ({
-  mode: 'single',
-  text: '',
-  segmentsText: '',
-  options,
-  languagesTouched: true,
-});
+import { capabilities, renderApp, resetRenderer, settings, v3Lang } from '../../test-utils/scenario.js';
+import { draft, translateHandlers } from './translate-test-kit.js';
 
 const GLOSSARY: GlossaryView = {
   glossaryId: 'def3a26b-3e84-45b3-84ae-0c0aaf3525f7',
@@ -30,33 +22,38 @@ const GLOSSARY: GlossaryView = {
   entryCount: 3,
 };
 
-const lang = (code: string, name: string, features: string[]) => ({ code, name, source: true, target: true, features });
-
 /** A service whose /v3/languages lists Bulgarian without glossaries or tag handling. */
-const V3: Capabilities = {
-  connectionId: LOCAL_CONNECTION.id,
+const V3 = capabilities({
   languages: true,
-  glossaries: false,
-  styleRules: false,
-  translationMemories: false,
   text: [
-    lang('EN', 'English', ['glossary', 'tag_handling']),
-    lang('DE', 'German', ['formality', 'glossary', 'tag_handling']),
-    lang('BG', 'Bulgarian', []),
+    v3Lang('EN', 'English', ['glossary', 'tag_handling']),
+    v3Lang('DE', 'German', ['formality', 'glossary', 'tag_handling']),
+    v3Lang('BG', 'Bulgarian', []),
   ],
-  document: null,
-};
+});
 
 function open(overrides: Handlers = {}) {
-  return renderApp({
-    'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
-    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-    'languages.pairs': () => ({ pairs: [{ source: 'EN', target: 'BG' }, { source: 'EN', target: 'DE' }] }),
-    'glossaries.list': () => [GLOSSARY],
-    'settings.get': () =>
-      settings({ translateDraft: draft({ sourceLang: 'EN', targetLang: 'BG', tagHandling: 'xml', glossaryIds: [GLOSSARY.glossaryId] }) }),
-    ...overrides,
-  });
+  return renderApp(
+    translateHandlers(
+      [
+        { source: 'EN', target: 'BG' },
+        { source: 'EN', target: 'DE' },
+      ],
+      {
+        'glossaries.list': () => [GLOSSARY],
+        'settings.get': () =>
+          settings({
+            translateDraft: draft({
+              sourceLang: 'EN',
+              targetLang: 'BG',
+              tagHandling: 'xml',
+              glossaryIds: [GLOSSARY.glossaryId],
+            }),
+          }),
+        ...overrides,
+      },
+    ),
+  );
 }
 
 beforeEach(() => resetRenderer());
@@ -68,7 +65,9 @@ describe('glossary and tag handling follow /v3/languages', () => {
     const app = open({ 'customisation.capabilities': () => V3 });
     await screen.findByRole('option', { name: 'English' });
 
-    expect(await screen.findByText('Glossaries are not available for English → Bulgarian on this service.')).toBeTruthy();
+    expect(
+      await screen.findByText('Glossaries are not available for English → Bulgarian on this service.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Menu terms/ })).toBeNull();
 
     await user.type(await screen.findByLabelText('Text to translate'), 'Good morning');
@@ -90,7 +89,9 @@ describe('glossary and tag handling follow /v3/languages', () => {
     const tags = screen.getByLabelText('Tag handling') as HTMLSelectElement;
     await waitFor(() => expect(tags.disabled).toBe(true));
     expect(tags.value).toBe('');
-    const reason = screen.getByText('Tag handling (XML/HTML) is not available for Bulgarian on this service.');
+    const reason = screen.getByText(
+      'Tag handling (XML/HTML) is not available for Bulgarian on this service.',
+    );
     expect(tags.getAttribute('aria-describedby')).toBe(reason.id);
 
     await user.type(await screen.findByLabelText('Text to translate'), 'Good morning');
@@ -99,7 +100,9 @@ describe('glossary and tag handling follow /v3/languages', () => {
 
     // A pair it lists with the feature: the user's choice is back in effect.
     await user.selectOptions(screen.getByLabelText('To'), 'DE');
-    await waitFor(() => expect((screen.getByLabelText('Tag handling') as HTMLSelectElement).value).toBe('xml'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Tag handling') as HTMLSelectElement).value).toBe('xml'),
+    );
     expect((screen.getByLabelText('Tag handling') as HTMLSelectElement).disabled).toBe(false);
   });
 

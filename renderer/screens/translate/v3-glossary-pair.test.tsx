@@ -7,59 +7,28 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TRANSLATE_PREFS, type GlossaryView, type TranslateDraft } from '../../../shared/ipc/contract.js';
-import type { Capabilities } from '../../../shared/ipc/contract-customisation.js';
-import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
+import { capabilities, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
+import { productTerms } from '../glossaries/glossaries-test-kit.js';
+import { draft, translateHandlers } from './translate-test-kit.js';
 
-const draft = (options: Record<string, string | string[]>): TranslateDraft => ({
-  mode: 'single',
-  text: '',
-  segmentsText: '',
-  options,
-  languagesTouched: true,
-});
-
-/** Listed under its first dictionary (EN → FR); its second one is EN → DE. */
-const MULTI: GlossaryView = {
-  glossaryId: '6f1c7a2e-1b0a-4c55-9a43-3d2b7c1e9f00',
-  name: 'Product terms',
-  ready: true,
-  sourceLang: 'EN',
-  targetLang: 'FR',
-  creationTime: '2026-01-01T00:00:00.000Z',
-  entryCount: 7,
-  dictionaries: [
-    { sourceLang: 'EN', targetLang: 'FR', entryCount: 4 },
-    { sourceLang: 'EN', targetLang: 'DE', entryCount: 3 },
-  ],
-};
-
-const V3: Capabilities = {
-  connectionId: LOCAL_CONNECTION.id,
-  languages: false,
-  glossaries: true,
-  styleRules: false,
-  translationMemories: false,
-  text: null,
-  document: null,
-};
+const MULTI = productTerms('6f1c7a2e-1b0a-4c55-9a43-3d2b7c1e9f00');
 
 function open(sourceLang: string, targetLang: string) {
-  return renderApp({
-    'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
-    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-    'languages.pairs': () => ({
-      pairs: [
+  return renderApp(
+    translateHandlers(
+      [
         { source: 'EN', target: 'DE' },
         { source: 'EN', target: 'FR' },
         { source: 'EN', target: 'PL' },
         { source: 'DE', target: 'EN-GB' },
       ],
-    }),
-    'glossaries.list': () => [MULTI],
-    'customisation.capabilities': () => V3,
-    'settings.get': () => settings({ translateDraft: draft({ sourceLang, targetLang }) }),
-  });
+      {
+        'glossaries.list': () => [MULTI],
+        'customisation.capabilities': () => capabilities({ glossaries: true }),
+        'settings.get': () => settings({ translateDraft: draft({ sourceLang, targetLang }) }),
+      },
+    ),
+  );
 }
 
 beforeEach(() => resetRenderer());
@@ -75,7 +44,9 @@ describe('Translate: a multilingual glossary is offered through its dictionaries
     await user.type(await screen.findByLabelText('Text to translate'), 'Good morning');
     expect(box).toHaveProperty('checked', true);
     await waitFor(() => expect(app.callsOf('translate.run').length).toBeGreaterThan(0));
-    await waitFor(() => expect(app.callsOf('translate.run').at(-1)!.options.glossaryId).toBe(MULTI.glossaryId));
+    await waitFor(() =>
+      expect(app.callsOf('translate.run').at(-1)!.options.glossaryId).toBe(MULTI.glossaryId),
+    );
   });
 
   it('is not offered when none of its dictionaries matches source → target (other target, or reversed pair)', async () => {

@@ -1,0 +1,28 @@
+/**
+ * Test kit (renderer component tests that open the Translate screen): a saved draft, and the answers every such test
+ * needs from main beyond the scenario's base — the remembered Translate choices and the pairs the connection reaches.
+ */
+import { DEFAULT_TRANSLATE_PREFS, type TranslateDraft } from '../../../shared/ipc/contract.js';
+import type { Handlers } from '../../test-utils/fake-api.js';
+
+/** A draft as settings keep it: empty text, these options, languages chosen by the user. */
+export const draft = (options: TranslateDraft['options']): TranslateDraft => ({
+  mode: 'single',
+  text: '',
+  segmentsText: '',
+  options,
+  languagesTouched: true,
+});
+
+/** Main's Translate choices (the defaults) and `pairs` as the connection's pairs, with `extra` on top. */
+export function translateHandlers(
+  pairs: Array<{ source: string; target: string; via?: string }>,
+  extra: Handlers = {},
+): Handlers {
+  return {
+    'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
+    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+    'languages.pairs': () => ({ pairs }),
+    ...extra,
+  };
+}
