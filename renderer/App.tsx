@@ -14,18 +14,20 @@ import { api, unwrap } from './lib/api.js';
 import { createQueryClient, prefetchTranslateData, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
 import { useDesktopText } from './lib/use-desktop-text.js';
 import { applyTheme } from './lib/theme.js';
-import { forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-sync.js';
+import { draftCarriedOver, forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-sync.js';
 import { useTranslateStore } from './state/translate-store.js';
 import { SCREENS, useUiStore, type ScreenId } from './state/ui-store.js';
 import { useDropAnywhere } from './screens/documents/drop-store.js';
+import TranslateScreen from './screens/TranslateScreen.js';
+import FirstRunScreen from './screens/FirstRunScreen.js';
 import { KeyboardHelpDialog, useKeyboardHelpShortcut } from './shell/KeyboardHelp.js';
 
 /**
  * A code-split screen that can be fetched ahead of need. Once its chunk is in, it renders directly (no Suspense):
  * React 19 holds a revealed Suspense boundary back for ~300 ms, which the first paint should not pay.
  */
-function screenModule(factory: () => Promise<{ default: ComponentType }>) {
-  let loaded: ComponentType | undefined;
+function screenModule(factory: () => Promise<{ default: ComponentType }>, initial?: ComponentType) {
+  let loaded: ComponentType | undefined = initial;
   let pending: Promise<ComponentType> | undefined;
   const load = () => (pending ??= factory().then((m) => (loaded = m.default)));
   return { load, get: () => loaded, Lazy: lazy(() => load().then((c) => ({ default: c }))) };
@@ -33,7 +35,7 @@ function screenModule(factory: () => Promise<{ default: ComponentType }>) {
 type ScreenModule = ReturnType<typeof screenModule>;
 
 const screens: Record<ScreenId, ScreenModule> = {
-  translate: screenModule(() => import('./screens/TranslateScreen.js')),
+  translate: screenModule(() => Promise.resolve({ default: TranslateScreen }), TranslateScreen),
   // These screens' words are not in the start-up catalog: fetch them with the screen's code.
   documents: screenModule(() => withAllWords(import('./screens/DocumentsScreen.js'))),
   glossaries: screenModule(() => withAllWords(import('./screens/GlossariesScreen.js'))),
@@ -41,16 +43,21 @@ const screens: Record<ScreenId, ScreenModule> = {
   keys: screenModule(() => withAllWords(import('./screens/KeysScreen.js'))),
   settings: screenModule(() => withAllWords(import('./screens/SettingsScreen.js'))),
 };
-const firstRun = screenModule(() => import('./screens/FirstRunScreen.js'));
+const firstRun = screenModule(() => Promise.resolve({ default: FirstRunScreen }), FirstRunScreen);
 
 function withAllWords<T>(code: Promise<T>): Promise<T> {
   return Promise.all([code, ensureAllCatalogs()]).then(([m]) => m);
 }
 
-/** Starts fetching the screens the first paint may need, in parallel with the first IPC answers. */
-export function preloadStartScreens(): void {
-  void firstRun.load().catch(() => undefined);
-  void screens.translate.load().catch(() => undefined);
+/**
+ * Starts fetching the screens the first paint may need, in parallel with the first IPC answers. Resolves (never
+ * rejects) once both are in, so the first render can show them at once (a failed one falls back to lazy).
+ */
+export function preloadStartScreens(): Promise<void> {
+  return Promise.all([firstRun.load(), screens.translate.load()]).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Renders a screen module: directly once loaded, else its lazy form under Suspense. */
@@ -118,14 +125,14 @@ function Root() {
   const settings = useSettings();
   const qc = useQueryClient();
   // Fetch the start screens while the first IPC answers are on their way.
-  useEffect(preloadStartScreens, []);
+  useEffect(() => void preloadStartScreens(), []);
   const theme = useUiStore((s) => s.theme);
   const setTheme = useUiStore((s) => s.setTheme);
   const status = useConnectionStatus();
   const statusActiveId = status.data?.activeId ?? null;
   // The Translate screen's data is fetched alongside its code, as soon as the active connection is known.
   useEffect(() => {
-    if (statusActiveId && useUiStore.getState().screen === 'translate') prefetchTranslateData(qc, statusActiveId);
+    if (statusActiveId && useUiStore.getState().screen === 'translate') void prefetchTranslateData(qc, statusActiveId);
   }, [qc, statusActiveId]);
   const draftReady = useDraftPersistence(settings);
   const t = useT();
@@ -170,13 +177,12 @@ function useDraftPersistence(settings: ReturnType<typeof useSettings>): boolean 
   const settled = !settings.isPending;
   const saved = settings.data?.translateDraft ?? null;
   const ready = useTranslateStore((s) => s.draftLoaded);
-  const carriedOver = useRef(false);
   useEffect(() => {
-    if (settled && !ready) carriedOver.current = restoreDraft(saved);
+    if (settled && !ready) restoreDraft(saved);
   }, [settled, ready, saved]);
   useEffect(() => {
     if (!ready) return;
-    const dirty = carriedOver.current;
+    const dirty = draftCarriedOver();
     return startDraftSync({
       save: async (translateDraft) => {
         await unwrap(api().settings.update({ translateDraft }));

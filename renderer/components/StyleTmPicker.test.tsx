@@ -25,7 +25,7 @@ import {
   resetRenderer,
   settings,
 } from '../test-utils/scenario.js';
-import { draft, translateHandlers } from '../screens/translate/translate-test-kit.js';
+import { draft, openOptions, translateHandlers } from '../screens/translate/translate-test-kit.js';
 
 const HOSTED = HOSTED_CONNECTION;
 
@@ -77,9 +77,10 @@ const PAIRS = [
   { source: 'DE', target: 'EN-GB' },
 ];
 
-function open(options: TranslateDraft['options'], overrides: Handlers = {}, hosted = true) {
+/** Opens Translate with these answers, and its options panel (built when first opened). */
+async function open(options: TranslateDraft['options'], overrides: Handlers = {}, hosted = true) {
   const conn = hosted ? HOSTED : LOCAL_CONNECTION;
-  return renderApp(
+  const app = renderApp(
     translateHandlers(PAIRS, {
       'connections.status': () => ({ activeId: conn.id, state: 'ready' }),
       'connections.list': () => ({ connections: [conn], activeId: conn.id }),
@@ -90,6 +91,8 @@ function open(options: TranslateDraft['options'], overrides: Handlers = {}, host
       ...overrides,
     }),
   );
+  await openOptions();
+  return app;
 }
 
 const optionNames = (select: HTMLElement) =>
@@ -103,7 +106,7 @@ afterEach(() => cleanup());
 
 describe('translation memory: offered by name where it covers the pair, threshold 0–100 defaulting to 75', () => {
   it('offers only the memories whose source and targets cover English → German', async () => {
-    open({ sourceLang: 'EN', targetLang: 'DE' });
+    await open({ sourceLang: 'EN', targetLang: 'DE' });
     await waitFor(() => expect(optionNames(memory())).toHaveLength(2), { timeout: 15_000 });
     expect(optionNames(memory())).toEqual([
       'None',
@@ -112,14 +115,14 @@ describe('translation memory: offered by name where it covers the pair, threshol
   });
 
   it('says no memory covers a pair none of them does (French → German)', async () => {
-    open({ sourceLang: 'FR', targetLang: 'DE' });
+    await open({ sourceLang: 'FR', targetLang: 'DE' });
     expect(await screen.findByText('No translation memory for French → German.')).toBeTruthy();
     expect(optionNames(memory())).toEqual(['None']);
   });
 
   it('threshold: 75 until changed, sent with the chosen memory; outside 0–100 it is refused with the reason', async () => {
     const user = userEvent.setup();
-    const app = open({ sourceLang: 'EN', targetLang: 'DE' });
+    const app = await open({ sourceLang: 'EN', targetLang: 'DE' });
     await waitFor(() => expect(optionNames(memory())).toHaveLength(2), { timeout: 15_000 });
     expect(threshold().value).toBe('75');
     expect(threshold().disabled).toBe(true);
@@ -160,7 +163,7 @@ describe('options follow /v3/languages where it answers', () => {
 
   it('formality follows the target’s `formality` feature (over the v2 list)', async () => {
     const user = userEvent.setup();
-    open(
+    await open(
       { sourceLang: 'EN', targetLang: 'PL' },
       { 'customisation.capabilities': () => caps(HOSTED.id, TEXT) },
     );
@@ -174,7 +177,7 @@ describe('options follow /v3/languages where it answers', () => {
 
   it('style rule choice disabled with the reason for a target without `style_rules`', async () => {
     const user = userEvent.setup();
-    open(
+    await open(
       { sourceLang: 'EN', targetLang: 'PL' },
       { 'customisation.capabilities': () => caps(HOSTED.id, TEXT) },
     );
@@ -188,7 +191,7 @@ describe('options follow /v3/languages where it answers', () => {
 
   it('memory disabled with the reason for a source without `translation_memory`', async () => {
     const user = userEvent.setup();
-    open(
+    await open(
       { sourceLang: 'FR', targetLang: 'DE' },
       { 'customisation.capabilities': () => caps(HOSTED.id, TEXT) },
     );
@@ -206,13 +209,13 @@ describe('options follow /v3/languages where it answers', () => {
 
 describe('no effect on the local engine', () => {
   it('the style rule choice says so where the local engine is the connection', async () => {
-    open({ sourceLang: 'EN', targetLang: 'DE' }, {}, false);
+    await open({ sourceLang: 'EN', targetLang: 'DE' }, {}, false);
     await waitFor(() => expect(optionNames(styleList())).toEqual(['None', 'House style']));
     expect(styleList().labels![0]!.textContent).toContain('no effect on the local engine');
   });
 
   it('and not on a hosted connection', async () => {
-    open({ sourceLang: 'EN', targetLang: 'DE' });
+    await open({ sourceLang: 'EN', targetLang: 'DE' });
     await waitFor(() => expect(optionNames(styleList())).toEqual(['None', 'House style']));
     expect(styleList().labels![0]!.textContent).not.toContain('no effect on the local engine');
   });

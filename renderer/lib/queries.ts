@@ -117,12 +117,16 @@ export function useTranslatePrefs() {
  * connection is known, alongside the screen's own code, instead of after it has rendered once: the screen then
  * renders with its data, not again for each answer.
  */
-export function prefetchTranslateData(qc: QueryClient, connectionId: string): void {
-  void qc.prefetchQuery(languagesQuery('source', connectionId));
-  void qc.prefetchQuery(languagesQuery('target', connectionId));
-  void qc.prefetchQuery(pairsQuery(connectionId));
+export function prefetchTranslateData(qc: QueryClient, connectionId: string): Promise<void> {
   void qc.prefetchQuery(glossariesQuery(connectionId));
-  void qc.prefetchQuery(translatePrefsQuery);
+  // What the screen shows at once (the language pickers and the remembered pair); main has these without a network
+  // call (cached lists, the local engine's pairs), so the first render may wait for them.
+  return Promise.all([
+    qc.prefetchQuery(languagesQuery('source', connectionId)),
+    qc.prefetchQuery(languagesQuery('target', connectionId)),
+    qc.prefetchQuery(pairsQuery(connectionId)),
+    qc.prefetchQuery(translatePrefsQuery),
+  ]).then(() => undefined);
 }
 
 /** Subscribes to one main→renderer event for the lifetime of the component. */

@@ -20,6 +20,8 @@ import {
 import { setApi } from './api.js';
 import { createQueryClient, keys } from './queries.js';
 import { prefetchStartData } from './start-data.js';
+import { useTranslateStore } from '../state/translate-store.js';
+import { draft, openOptions } from '../screens/translate/translate-test-kit.js';
 
 const usage: UsageReport = {
   connectionId: LOCAL_CONNECTION.id,
@@ -58,7 +60,7 @@ describe('start-up prefetch', () => {
   it('asks for the Translate screen data before anything renders, and the screen asks for none of it again', async () => {
     const fake = fakeWith();
     const client = createQueryClient();
-    prefetchStartData(client, () => true);
+    void prefetchStartData(client, () => true).ready;
     // Nothing is rendered yet: the calls are already out, languages for both pickers among them.
     await waitFor(() => expect(fake.callsOf('usage.get')).toHaveLength(1));
     for (const name of FIRST_SCREEN_CALLS) expect(fake.callsOf(name), name).toHaveLength(1);
@@ -86,14 +88,48 @@ describe('start-up prefetch', () => {
     await waitFor(() => expect(client.getQueryData<Settings>(keys.settings)?.uiLanguage).toBe('de'));
   });
 
-  it('lists style rules and memories only where the service offers them', async () => {
+  it('asks for style rules and memories only once the options panel opens, and only those the service offers', async () => {
     const fake = fakeWith({
       'customisation.capabilities': () => capabilities({ glossaries: true, styleRules: true }),
       'customisation.styleRules': () => [],
     });
-    prefetchStartData(createQueryClient(), () => true);
+    const client = createQueryClient();
+    await prefetchStartData(client, () => true).ready;
+    render(<App client={client} />);
+    expect(await screen.findByRole('heading', { name: 'Translate', level: 1 })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.callsOf('customisation.styleRules')).toHaveLength(0);
+    await openOptions();
     await waitFor(() => expect(fake.callsOf('customisation.styleRules')).toHaveLength(1));
     expect(fake.callsOf('customisation.translationMemories')).toHaveLength(0);
+  });
+
+  it('has the saved draft and the pair last used on the connection in place before the first render', async () => {
+    fakeWith({
+      'settings.get': () =>
+        settings({
+          translateDraft: {
+            ...draft({ sourceLang: '', targetLang: '' }),
+            text: 'Good morning',
+            languagesTouched: false,
+          },
+        }),
+      'translatePrefs.get': () => ({
+        ...DEFAULT_TRANSLATE_PREFS,
+        perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'FR' } },
+      }),
+    });
+    const client = createQueryClient();
+    await prefetchStartData(client, () => true).ready;
+    // Before React has rendered anything: the store already holds both.
+    expect(useTranslateStore.getState()).toMatchObject({ text: 'Good morning', draftLoaded: true });
+    expect(useTranslateStore.getState().options).toMatchObject({ sourceLang: 'EN', targetLang: 'FR' });
+    // The first render is the whole screen (not "Opening…"), with those languages chosen.
+    render(<App client={client} />);
+    expect(screen.queryByText('Opening Verso…')).toBeNull();
+    const to = (await screen.findByLabelText('To')) as HTMLSelectElement;
+    expect(to.value).toBe('FR');
+    expect((screen.getByLabelText('Text to translate') as HTMLTextAreaElement).value).toBe('Good morning');
   });
 
   it('asks only for settings and the connection state when the first screen is not Translate, or on a first run', async () => {

@@ -18,9 +18,17 @@ import type { Result } from '../../shared/ipc/errors.js';
 import { LEGACY_DRAFT_STORAGE_KEY } from '../state/draft-sync.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { ipcFail } from '../test-utils/fake-api.js';
-import { baseHandlers, LOCAL_CONNECTION, renderApp as renderWholeApp, resetRenderer, reverse, settings } from '../test-utils/scenario.js';
+import {
+  baseHandlers,
+  LOCAL_CONNECTION,
+  renderApp as renderWholeApp,
+  resetRenderer,
+  reverse,
+  settings,
+} from '../test-utils/scenario.js';
 import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
 import type { Handlers } from '../test-utils/fake-api.js';
+import { openOptions } from './translate/translate-test-kit.js';
 
 /** The app with German remembered as this connection's target (as if the user had picked it before). */
 function renderApp(overrides: Handlers = {}) {
@@ -65,12 +73,20 @@ describe('translate as you type', () => {
     await languagesLoaded();
     await user.selectOptions(screen.getByLabelText('To'), 'EN-GB');
     await user.type(await sourceBox(), 'Colour');
-    await waitFor(() => expect(screen.getByText(/already in British English.*choose another target language/)).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText(/already in British English.*choose another target language/)).toBeTruthy(),
+    );
   });
 
   it('translates after a pause and shows the result, counts and billed characters', async () => {
     const user = userEvent.setup();
-    const hosted = { ...LOCAL_CONNECTION, id: 'c-hosted', name: 'Hosted', kind: 'hosted' as const, baseUrl: 'https://api.example' };
+    const hosted = {
+      ...LOCAL_CONNECTION,
+      id: 'c-hosted',
+      name: 'Hosted',
+      kind: 'hosted' as const,
+      baseUrl: 'https://api.example',
+    };
     const app = renderApp({ 'connections.list': () => ({ connections: [hosted], activeId: hosted.id }) });
     await user.type(await sourceBox(), 'Grüße');
     await waitFor(async () => expect((await output()).textContent).toBe(reverse('Grüße')));
@@ -151,7 +167,8 @@ describe('options', () => {
   it('offers formality only for targets that support it and says why otherwise', async () => {
     const user = userEvent.setup();
     const app = renderApp();
-    const formality = (await screen.findByLabelText('Formality')) as HTMLSelectElement;
+    await openOptions();
+    const formality = (await screen.findByLabelText(/^Formality/)) as HTMLSelectElement;
     await waitFor(() => expect(formality.disabled).toBe(false)); // DE supports it
     await user.selectOptions(formality, 'more');
     await user.type(await sourceBox(), 'Hi');
@@ -182,6 +199,7 @@ describe('options', () => {
         glossary('g3', 'UI EN→EN', 'de', 'en'),
       ],
     });
+    await openOptions();
     expect(await screen.findByText(/Glossaries need a source language/)).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Legal EN→DE/ })).toBeNull();
     await user.selectOptions(await languagesLoaded(), 'EN');
@@ -207,7 +225,8 @@ describe('options', () => {
   it('allows custom instructions only for supported targets and sends tag options for XML', async () => {
     const user = userEvent.setup();
     const app = renderApp();
-    await screen.findByLabelText('Formality');
+    await openOptions();
+    await screen.findByLabelText(/^Formality/);
     await user.click(await screen.findByRole('button', { name: 'Add instruction' }));
     await user.type(screen.getByLabelText('Instruction 1'), 'Use British spelling');
     await user.selectOptions(screen.getByLabelText('Tag handling'), 'xml');
@@ -240,6 +259,7 @@ describe('options', () => {
   it('blocks a malformed translation memory id with a message saying what to fix', async () => {
     const user = userEvent.setup();
     const app = renderApp();
+    await openOptions();
     await user.type(await screen.findByLabelText('Translation memory id'), 'not-a-uuid');
     await user.type(await sourceBox(), 'text');
     const tm = screen.getByLabelText('Translation memory id');
@@ -414,7 +434,11 @@ describe('multi-segment mode', () => {
     expect(saved.suggestedName).toBe('translations-de.tsv');
     // The sheet comes back whole: its columns as they were, then the translation, then the QA flags (issue 22).
     expect(saved.content.split('\r\n')[0]).toBe('column 1\tcolumn 2\ttarget (DE)\tCheck');
-    expect(saved.content.split('\r\n').slice(1)).toEqual(['one\tnote\teno\t', '"two\nlines"\tx\t\t', 'three\t\teerht\t']);
+    expect(saved.content.split('\r\n').slice(1)).toEqual([
+      'one\tnote\teno\t',
+      '"two\nlines"\tx\t\t',
+      'three\t\teerht\t',
+    ]);
     expect(await screen.findByText('Saved to /tmp/translations-de.tsv')).toBeTruthy();
   });
 
@@ -437,7 +461,9 @@ describe('multi-segment mode', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(/Batch cancelled/)).toBeTruthy();
     expect(app.callsOf('translate.cancel')[0]?.requestId).toBe(app.callsOf('translate.batch')[0]?.batchId);
-    expect((await screen.findByLabelText(/One segment per line/) as HTMLTextAreaElement).value).toBe('a\nb');
+    expect(((await screen.findByLabelText(/One segment per line/)) as HTMLTextAreaElement).value).toBe(
+      'a\nb',
+    );
   });
 });
 
@@ -463,7 +489,9 @@ describe('draft', () => {
           }),
         }),
     });
-    expect(((await screen.findByLabelText(/One segment per line/)) as HTMLTextAreaElement).value).toBe('one\ntwo');
+    expect(((await screen.findByLabelText(/One segment per line/)) as HTMLTextAreaElement).value).toBe(
+      'one\ntwo',
+    );
     expect(screen.getByRole('radio', { name: 'Segments' }).getAttribute('aria-checked')).toBe('true');
     await languagesLoaded();
     // The user's own language choice wins over the Settings default (DE).
@@ -510,24 +538,33 @@ describe('draft', () => {
     const huge = 'x'.repeat(DRAFT_LIMITS.textChars + 1);
     act(() => useTranslateStore.getState().setSegmentsText(huge));
     expect(await screen.findByText(DRAFT_TOO_LARGE_MESSAGE)).toBeTruthy();
-    expect(app.callsOf('settings.update').some((c) => (c.translateDraft?.segmentsText.length ?? 0) > 10)).toBe(false);
+    expect(
+      app.callsOf('settings.update').some((c) => (c.translateDraft?.segmentsText.length ?? 0) > 10),
+    ).toBe(false);
     expect(useTranslateStore.getState().segmentsText).toHaveLength(huge.length);
   });
 
   it('says so when the draft could not be saved', async () => {
     renderApp({ 'settings.update': () => ipcFail('internal', 'The disk is full.') });
     fireEvent.change(await sourceBox(), { target: { value: 'text' } });
-    expect(await screen.findByText('Verso could not keep this draft for the next start. The disk is full.')).toBeTruthy();
+    expect(
+      await screen.findByText('Verso could not keep this draft for the next start. The disk is full.'),
+    ).toBeTruthy();
   });
 
   it('carries over a draft an older build left in window storage, then forgets it there', async () => {
     localStorage.setItem(
       LEGACY_DRAFT_STORAGE_KEY,
-      JSON.stringify({ state: { mode: 'single', text: 'from before', segmentsText: '', options: {} }, version: 1 }),
+      JSON.stringify({
+        state: { mode: 'single', text: 'from before', segmentsText: '', options: {} },
+        version: 1,
+      }),
     );
     const app = renderApp();
     expect(((await sourceBox()) as HTMLTextAreaElement).value).toBe('from before');
-    await waitFor(() => expect(app.callsOf('settings.update').at(-1)?.translateDraft?.text).toBe('from before'));
+    await waitFor(() =>
+      expect(app.callsOf('settings.update').at(-1)?.translateDraft?.text).toBe('from before'),
+    );
     await waitFor(() => expect(localStorage.getItem(LEGACY_DRAFT_STORAGE_KEY)).toBeNull());
   });
 });

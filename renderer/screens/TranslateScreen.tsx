@@ -8,7 +8,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LanguageBar } from '../components/LanguageBar.js';
 import { hasFeature, lackingFeature, useCapabilities } from '../lib/customisation-queries.js';
 import { OptionsPanel } from '../components/OptionsPanel.js';
@@ -42,9 +42,8 @@ import {
   sameBase,
   sourcesReaching,
   swappedLanguages,
-  systemTarget,
-  targetFor,
 } from './translate/language-logic.js';
+import { applyConnectionLanguages } from './translate/connection-languages.js';
 import { otherTarget } from './translate/other-target.js';
 import { EngineLabel } from './translate/EngineLabel.js';
 import { JoinWrappedLines } from './translate/JoinWrappedLines.js';
@@ -62,12 +61,6 @@ const useSwapNote = create<{ note: string | null; set: (note: string | null) => 
 const HistoryPanel = lazy(() => import('./translate/HistoryPanel.js'));
 // Segments mode (papaparse, the virtual table) is not on the first paint: fetched when the mode is first shown.
 const SegmentsPane = lazy(() => import('../components/SegmentsPane.js').then((m) => ({ default: m.SegmentsPane })));
-
-/** The system's preferred languages (Electron passes the OS's to Chromium; the harness has the browser's). */
-function systemLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? navigator.languages : [navigator.language];
-}
 
 /** Two swaps this close together are one key press seen twice (the Electron menu and the page both hear it). */
 const SWAP_REPEAT_MS = 150;
@@ -96,7 +89,6 @@ export default function TranslateScreen() {
   const setText = useTranslateStore((s) => s.setText);
   const options = useTranslateStore((s) => s.options);
   const setOptions = useTranslateStore((s) => s.setOptions);
-  const applyDefaults = useTranslateStore((s) => s.applyDefaults);
   const resetOptions = useTranslateStore((s) => s.resetOptions);
   const keepNotice = useTranslateStore((s) => s.keepNotice);
   const applySwap = useTranslateStore((s) => s.applySwap);
@@ -117,29 +109,14 @@ export default function TranslateScreen() {
   // Languages when the connection changes (or at start): the ones last used on it; else keep the draft's when
   // this connection offers them; else the system's language (untouched drafts only).
   const appliedFor = useRef<string | null>(null);
-  useEffect(() => {
+  // A layout effect: the languages are in place before the first paint (one paint, not the defaults and then these).
+  useLayoutEffect(() => {
     if (!activeId || !targetList || !sourceList || !prefs.data) return;
     if (appliedFor.current === activeId) return;
     const first = appliedFor.current === null;
     appliedFor.current = activeId;
-    const remembered = prefs.data.perConnection[activeId];
-    const cur = useTranslateStore.getState().options;
-    if (remembered && (!first || !useTranslateStore.getState().languagesTouched)) {
-      const target = targetFor(remembered.targetLang, targetList);
-      const source = remembered.sourceLang && sourceList.some((s) => s.code === remembered.sourceLang) ? remembered.sourceLang : '';
-      if (target) {
-        applyDefaults({ sourceLang: source, targetLang: target });
-        if (!first) setOptions({ sourceLang: source, targetLang: target });
-        return;
-      }
-    }
-    const offered = cur.targetLang !== '' && targetList.some((l) => l.code.toUpperCase() === cur.targetLang.toUpperCase());
-    if (offered && useTranslateStore.getState().languagesTouched) return;
-    const target = systemTarget(systemLanguages(), targetList) ?? targetList[0]?.code;
-    if (!target) return;
-    if (useTranslateStore.getState().languagesTouched) setOptions({ targetLang: target });
-    else applyDefaults({ targetLang: target });
-  }, [activeId, targetList, sourceList, prefs.data, applyDefaults, setOptions]);
+    applyConnectionLanguages({ connectionId: activeId, sources: sourceList, targets: targetList, prefs: prefs.data, first });
+  }, [activeId, targetList, sourceList, prefs.data]);
 
   // The user's picks are remembered for this connection.
   const changeLanguages = useCallback(

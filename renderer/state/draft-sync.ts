@@ -81,7 +81,15 @@ export function restoreDraft(saved: TranslateDraft | null): boolean {
       languagesTouched: d.languagesTouched === true,
     },
   );
-  return legacy !== null;
+  carriedOver = legacy !== null;
+  return carriedOver;
+}
+
+let carriedOver = false;
+
+/** Whether the draft last restored came from window storage (an older build) and must be written to settings. */
+export function draftCarriedOver(): boolean {
+  return carriedOver;
 }
 
 export interface DraftSyncOptions {

@@ -119,7 +119,13 @@ export const useTranslateStore = create<TranslateState>()((set) => ({
       options: { ...s.options, ...patch },
       languagesTouched: s.languagesTouched || 'sourceLang' in patch || 'targetLang' in patch,
     })),
-  applyDefaults: (defaults) => set((s) => (s.languagesTouched ? s : { options: { ...s.options, ...defaults } })),
+  // Unchanged when the defaults are already in place (the start-up code may have applied them before the screen).
+  applyDefaults: (defaults) =>
+    set((s) =>
+      s.languagesTouched || Object.entries(defaults).every(([k, v]) => s.options[k as keyof DraftOptions] === v)
+        ? s
+        : { options: { ...s.options, ...defaults } },
+    ),
   resetOptions: () =>
     set((s) => ({
       options: { ...DEFAULT_OPTIONS, sourceLang: s.options.sourceLang, targetLang: s.options.targetLang },

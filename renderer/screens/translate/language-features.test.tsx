@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GlossaryView } from '../../../shared/ipc/contract.js';
 import type { Handlers } from '../../test-utils/fake-api.js';
 import { capabilities, renderApp, resetRenderer, settings, v3Lang } from '../../test-utils/scenario.js';
-import { draft, translateHandlers } from './translate-test-kit.js';
+import { draft, openOptions, translateHandlers } from './translate-test-kit.js';
 
 const GLOSSARY: GlossaryView = {
   glossaryId: 'def3a26b-3e84-45b3-84ae-0c0aaf3525f7',
@@ -32,8 +32,9 @@ const V3 = capabilities({
   ],
 });
 
-function open(overrides: Handlers = {}) {
-  return renderApp(
+/** Opens Translate with these answers, and its options panel (built when first opened). */
+async function open(overrides: Handlers = {}) {
+  const app = renderApp(
     translateHandlers(
       [
         { source: 'EN', target: 'BG' },
@@ -54,6 +55,8 @@ function open(overrides: Handlers = {}) {
       },
     ),
   );
+  await openOptions();
+  return app;
 }
 
 beforeEach(() => resetRenderer());
@@ -62,7 +65,7 @@ afterEach(() => cleanup());
 describe('glossary and tag handling follow /v3/languages', () => {
   it('glossary: disabled with the reason for a pair it lists without it, and left out of the request', async () => {
     const user = userEvent.setup();
-    const app = open({ 'customisation.capabilities': () => V3 });
+    const app = await open({ 'customisation.capabilities': () => V3 });
     await screen.findByRole('option', { name: 'English' });
 
     expect(
@@ -83,7 +86,7 @@ describe('glossary and tag handling follow /v3/languages', () => {
 
   it('tag handling: disabled with the reason for a pair it lists without it, and left out of the request', async () => {
     const user = userEvent.setup();
-    const app = open({ 'customisation.capabilities': () => V3 });
+    const app = await open({ 'customisation.capabilities': () => V3 });
     await screen.findByRole('option', { name: 'English' });
 
     const tags = screen.getByLabelText('Tag handling') as HTMLSelectElement;
@@ -107,7 +110,7 @@ describe('glossary and tag handling follow /v3/languages', () => {
   });
 
   it('stay as they were where /v3/languages does not answer', async () => {
-    open();
+    await open();
     await screen.findByRole('option', { name: 'English' });
     expect(await screen.findByRole('checkbox', { name: /Menu terms/ })).toBeTruthy();
     const tags = screen.getByLabelText('Tag handling') as HTMLSelectElement;

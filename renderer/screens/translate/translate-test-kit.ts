@@ -3,6 +3,7 @@
  * needs from main beyond the scenario's base — the remembered Translate choices and the pairs the connection reaches.
  */
 import { DEFAULT_TRANSLATE_PREFS, type TranslateDraft } from '../../../shared/ipc/contract.js';
+import { fireEvent, screen } from '@testing-library/react';
 import type { Handlers } from '../../test-utils/fake-api.js';
 
 /** A draft as settings keep it: empty text, these options, languages chosen by the user. */
@@ -25,4 +26,15 @@ export function translateHandlers(
     'languages.pairs': () => ({ pairs }),
     ...extra,
   };
+}
+
+/**
+ * Opens Translate's options panel and waits for its body, which is built the first time the panel opens (as a
+ * user would: a click on its summary).
+ */
+export async function openOptions(): Promise<void> {
+  const summary = (await screen.findByText('Options', { selector: 'summary' })) as HTMLElement;
+  const details = summary.closest('details')!;
+  if (!details.open) fireEvent.click(summary);
+  await screen.findByRole('button', { name: 'Reset options' });
 }

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { capabilities, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
 import { productTerms } from '../glossaries/glossaries-test-kit.js';
-import { draft, translateHandlers } from './translate-test-kit.js';
+import { draft, openOptions, translateHandlers } from './translate-test-kit.js';
 
 const MULTI = productTerms('6f1c7a2e-1b0a-4c55-9a43-3d2b7c1e9f00');
 
@@ -38,6 +38,7 @@ describe('Translate: a multilingual glossary is offered through its dictionaries
   it('is offered for a pair one of its dictionaries (not its first) serves, with that dictionary’s entries, and sent', async () => {
     const user = userEvent.setup();
     const app = open('EN', 'DE');
+    await openOptions();
     const box = await screen.findByRole('checkbox', { name: /Product terms/ });
     expect(box.closest('label')!.textContent).toContain('(3 entries)');
     await user.click(box);
@@ -53,6 +54,7 @@ describe('Translate: a multilingual glossary is offered through its dictionaries
     const user = userEvent.setup();
     open('EN', 'PL');
     await screen.findByRole('option', { name: 'English' });
+    await openOptions();
     expect(await screen.findByText('No glossary for English → Polish on this connection.')).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Product terms/ })).toBeNull();
 

@@ -1,0 +1,46 @@
+/**
+ * Renderer: the languages the Translate screen starts with on a connection — the pair last used on it; else the
+ * draft's when this connection offers them; else the system's language (untouched drafts only). Applied to the
+ * Translate store by the screen when the connection changes, and by the start-up code as soon as the first answers
+ * are in, so the first paint already shows them (the screen then finds them in place and changes nothing).
+ */
+import type { LanguageView } from '../../../shared/ipc/contract.js';
+import type { TranslatePrefs } from '../../../shared/ipc/contract-translate.js';
+import { useTranslateStore } from '../../state/translate-store.js';
+import { systemTarget, targetFor } from './language-logic.js';
+
+/** The system's preferred languages (Electron passes the OS's to Chromium; the harness has the browser's). */
+export function systemLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+export interface ConnectionLanguagesInput {
+  connectionId: string;
+  sources: readonly LanguageView[];
+  targets: readonly LanguageView[];
+  prefs: TranslatePrefs;
+  /** The first connection the screen sees (a draft's own choice then stands); false after a switch. */
+  first: boolean;
+}
+
+export function applyConnectionLanguages({ connectionId, sources, targets, prefs, first }: ConnectionLanguagesInput): void {
+  const store = useTranslateStore.getState();
+  const remembered = prefs.perConnection[connectionId];
+  const cur = store.options;
+  if (remembered && (!first || !store.languagesTouched)) {
+    const target = targetFor(remembered.targetLang, targets);
+    const source = remembered.sourceLang && sources.some((s) => s.code === remembered.sourceLang) ? remembered.sourceLang : '';
+    if (target) {
+      store.applyDefaults({ sourceLang: source, targetLang: target });
+      if (!first) store.setOptions({ sourceLang: source, targetLang: target });
+      return;
+    }
+  }
+  const offered = cur.targetLang !== '' && targets.some((l) => l.code.toUpperCase() === cur.targetLang.toUpperCase());
+  if (offered && store.languagesTouched) return;
+  const target = systemTarget(systemLanguages(), targets) ?? targets[0]?.code;
+  if (!target) return;
+  if (store.languagesTouched) store.setOptions({ targetLang: target });
+  else store.applyDefaults({ targetLang: target });
+}
