@@ -1,7 +1,8 @@
 /**
  * Renderer entry: mounts the React app. Runs in the sandboxed window (Electron) or in Chromium via the web harness;
- * either way `window.verso` is provided before this script runs. The UI language's catalog is fetched first (one
- * small chunk), so the first paint is already in the user's language; the first calls to main go out before it.
+ * either way `window.verso` is provided before this script runs. The first calls to main go out first; the UI
+ * language's catalog is built while they travel; React renders once the first screen's answers are in (or after
+ * FIRST_SCREEN_WAIT_MS), so the screen appears whole and in the user's language in one render.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -23,9 +24,9 @@ if (root) {
   const waited = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
   // The first render waits for what the first screen shows, but not long: a slow answer gets "Opening…" meanwhile.
   const shown = Promise.race([start.ready, waited]);
-  // The catalog is read once the first screen's calls are out, so their answers travel while it is built (an answer
-  // that arrived during it would wait for it, and the calls it leads to with it).
-  const words = Promise.race([start.asked, waited]).then(initI18n).then(warmFormats);
+  // The catalog is built while the first answers travel; the Intl objects of language names (the first one in a page
+  // costs ~20 ms) once the first screen's calls are out, while their answers travel.
+  const words = Promise.all([initI18n(), Promise.race([start.asked, waited])]).then(warmFormats);
   void Promise.all([words, preloadStartScreens(), shown]).then(() => {
     createRoot(root).render(
       <StrictMode>

@@ -49,8 +49,6 @@ function preloadStartScreens(): Plugin {
           css.delete(f);
         }
         return [
-          // public/warm-intl.js: a classic async script that reads Intl's language-name data while the modules load.
-          { tag: 'script', attrs: { async: true, src: './warm-intl.js' }, injectTo: 'head' as const },
           ...[...files].map((f) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` },
