@@ -11,7 +11,8 @@
  * languages built in; for the baseline, its <h1>. Verso runs behind the real web harness, the baseline behind a
  * plain static server. `--first-run` measures Verso's first-run screen instead (its <h1>), as before issue 20.
  * Each time is measured twice: cold (a fresh browser profile per load: nothing cached) and warm (one profile, the
- * hashed assets and V8's compiled code kept between loads, as the desktop app keeps them between starts).
+ * hashed assets and V8's compiled code kept between loads, as the desktop app keeps them between starts). The two
+ * pages' loads take turns, so a busy moment of the machine falls on both.
  */
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
 import { initialJsFiles, startHarness } from './renderer-harness.js';
@@ -118,26 +119,33 @@ interface Target {
 }
 
 /**
- * Times `RUNS` loads. Cold: a fresh browser context each time, nothing cached from the previous load (a first
- * start). Warm: one context for all loads, so the browser keeps the hashed assets and V8 their compiled code, as the
- * desktop app does between starts (its app:// scheme has V8's code cache); Chromium makes that cache on a script's
- * second load, so two loads go first and are not counted.
+ * Times `RUNS` loads of each page, the baseline's and Verso's taking turns (baseline, Verso, baseline, …) so that
+ * both see the same moments of a shared, noisy machine. Cold: a fresh browser context for every load, nothing
+ * cached from the previous one (a first start). Warm: one context per page for all its loads, so the browser keeps
+ * the hashed assets and V8 their compiled code, as the desktop app does between starts (its app:// scheme has V8's
+ * code cache); Chromium makes that cache on a script's second load, so two loads of each go first and are not
+ * counted.
  */
-async function measureTti(url: string, target: Target = { selector: 'h1' }, warm = false): Promise<number[]> {
+async function measureTti(
+  pages: Array<{ url: string; target: Target }>,
+  warm = false,
+): Promise<number[][]> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
-  const times: number[] = [];
-  const skipped = warm ? 2 : 1; // the first load also warms up the browser process and the harness
-  let shared: import('playwright-core').BrowserContext | undefined;
+  const times: number[][] = pages.map(() => []);
+  const skipped = warm ? 2 : 1; // the first load also warms up the browser process and the server
+  const shared: Array<import('playwright-core').BrowserContext | undefined> = pages.map(() => undefined);
   try {
     for (let i = 0; i < RUNS + skipped; i++) {
-      const context = warm ? (shared ??= await browser.newContext()) : await browser.newContext();
-      const page = await context.newPage();
-      await page.addInitScript(ttiProbe(target.selector));
-      await page.goto(url);
-      if (i === 0 && target.prepare) await target.prepare(page);
-      const t = await page.evaluate(() => (window as unknown as { __tti: Promise<number> }).__tti);
-      if (i >= skipped) times.push(t);
-      await (warm ? page.close() : context.close());
+      for (const [n, { url, target }] of pages.entries()) {
+        const context = warm ? (shared[n] ??= await browser.newContext()) : await browser.newContext();
+        const page = await context.newPage();
+        await page.addInitScript(ttiProbe(target.selector));
+        await page.goto(url);
+        if (i === 0 && target.prepare) await target.prepare(page);
+        const t = await page.evaluate(() => (window as unknown as { __tti: Promise<number> }).__tti);
+        if (i >= skipped) times[n]!.push(t);
+        await (warm ? page.close() : context.close());
+      }
     }
   } finally {
     await browser.close();
@@ -186,12 +194,14 @@ async function main(): Promise<void> {
           },
         };
     try {
-      bt = await measureTti(stat.url);
-      vt = await measureTti(harness.url, versoTarget);
-      bw = await measureTti(stat.url, undefined, true);
+      const base = { url: stat.url, target: { selector: 'h1' } };
+      [bt, vt] = (await measureTti([base, { url: harness.url, target: versoTarget }])) as [number[], number[]];
       // A new data folder's first run is not a returning user's: the warm context starts from the same harness,
       // whose connection the cold runs already made.
-      vw = await measureTti(harness.url, { selector: versoTarget.selector }, true);
+      [bw, vw] = (await measureTti([base, { url: harness.url, target: { selector: versoTarget.selector } }], true)) as [
+        number[],
+        number[],
+      ];
     } finally {
       harness.stop();
       stat.server.close();
