@@ -29,7 +29,11 @@ import { build } from 'vite';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '7' }, 'first-run': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '7' },
+    'first-run': { type: 'boolean', default: false },
+    before: { type: 'string' },
+  },
 });
 const RUNS = Math.max(1, Number(values.runs) || 7);
 /**
@@ -101,7 +105,6 @@ function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
   );
 }
 
-
 /** Injected before page scripts: resolves `window.__tti` once `selector` matches and the main thread is idle. */
 const ttiProbe = (selector: string) => `
   window.__tti = new Promise((resolve) => {
@@ -126,10 +129,7 @@ interface Target {
  * code cache); Chromium makes that cache on a script's second load, so two loads of each go first and are not
  * counted.
  */
-async function measureTti(
-  pages: Array<{ url: string; target: Target }>,
-  warm = false,
-): Promise<number[][]> {
+async function measureTti(pages: Array<{ url: string; target: Target }>, warm = false): Promise<number[][]> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const times: number[][] = pages.map(() => []);
   const skipped = warm ? 2 : 1; // the first load also warms up the browser process and the server
@@ -179,6 +179,21 @@ async function main(): Promise<void> {
 
     const harness = await startHarness(ROOT, versoOut, join(work, 'data'));
     const stat = await serveStatic(baseOut);
+    // --before PATH: a checkout of an earlier commit (with its dependencies), built and served by its own harness and
+    // timed in the same turns, so "now" and "before" are compared in one run.
+    const earlier = values.before ? resolve(values.before) : null;
+    let earlierHarness: Awaited<ReturnType<typeof startHarness>> | null = null;
+    if (earlier) {
+      const out = join(work, 'before');
+      await build({
+        configFile: join(earlier, 'renderer/vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir: out, emptyOutDir: true },
+      });
+      earlierHarness = await startHarness(earlier, out, join(work, 'data-before'));
+    }
+    let et: number[] = [];
+    let ew: number[] = [];
     let vt: number[];
     let bt: number[];
     let vw: number[];
@@ -195,15 +210,25 @@ async function main(): Promise<void> {
         };
     try {
       const base = { url: stat.url, target: { selector: 'h1' } };
-      [bt, vt] = (await measureTti([base, { url: harness.url, target: versoTarget }])) as [number[], number[]];
+      const before = earlierHarness ? [{ url: earlierHarness.url, target: versoTarget }] : [];
+      [bt, vt, et = []] = (await measureTti([
+        base,
+        { url: harness.url, target: versoTarget },
+        ...before,
+      ])) as number[][] as [number[], number[], number[]?];
       // A new data folder's first run is not a returning user's: the warm context starts from the same harness,
       // whose connection the cold runs already made.
-      [bw, vw] = (await measureTti([base, { url: harness.url, target: { selector: versoTarget.selector } }], true)) as [
-        number[],
-        number[],
-      ];
+      const warmOnly = (p: { url: string; target: Target }) => ({
+        url: p.url,
+        target: { selector: p.target.selector },
+      });
+      [bw, vw, ew = []] = (await measureTti(
+        [base, warmOnly({ url: harness.url, target: versoTarget }), ...before.map(warmOnly)],
+        true,
+      )) as number[][] as [number[], number[], number[]?];
     } finally {
       harness.stop();
+      earlierHarness?.stop();
       stat.server.close();
     }
 
@@ -239,6 +264,24 @@ async function main(): Promise<void> {
         `≤ ${TTI_GOAL_RATIO.toFixed(2)}×: ${median(vw) / median(bw) <= TTI_GOAL_RATIO ? 'met' : 'NOT met'}`,
       ],
     ];
+    if (earlier) {
+      rows.push(
+        [
+          `same, earlier Verso (${earlier}), fresh profile`,
+          `${median(et).toFixed(0)} ms`,
+          `${median(bt).toFixed(0)} ms`,
+          (median(et) / median(bt)).toFixed(2) + '×',
+          `now/earlier ${(median(vt) / median(et)).toFixed(2)}×`,
+        ],
+        [
+          `same, earlier Verso, assets and code kept`,
+          `${median(ew).toFixed(0)} ms`,
+          `${median(bw).toFixed(0)} ms`,
+          (median(ew) / median(bw)).toFixed(2) + '×',
+          `now/earlier ${(median(vw) / median(ew)).toFixed(2)}×`,
+        ],
+      );
+    }
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
     for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
     console.log(
