@@ -7,9 +7,11 @@
  * render per answer). Every query is the same one its component runs, so nothing is asked twice. Style rules and
  * translation memories are not asked for here: only the options panel lists them, and it builds its body when opened.
  *
- * The promise returned settles once what the first screen shows has arrived (settings, the connection state, and
- * for Translate its languages, pairs, remembered choices and capabilities), or could not be read: the entry renders
- * then, so the screen appears whole, once, instead of "Opening…" and then a render per answer.
+ * `asked` settles once the connection state is known and the first screen's calls are out; `ready` once what the
+ * first screen shows has arrived (settings, the connection state, and for Translate its languages, pairs,
+ * remembered choices and capabilities) or could not be read, and the saved draft and the connection's languages
+ * are in the Translate store. The entry renders then, so the screen appears whole, once, instead of "Opening…"
+ * and then a render per answer.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LanguageList, Settings } from '../../shared/ipc/contract.js';
