@@ -21,7 +21,14 @@ import { restoreDraft } from '../state/draft-sync.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { quotaReportQuery } from '../components/QuotaWarning.js';
 import { capabilitiesQuery } from './customisation-queries.js';
-import { connectCacheEvents, connectionsQuery, keys, prefetchTranslateData, settingsQuery, statusQuery } from './queries.js';
+import {
+  connectCacheEvents,
+  connectionsQuery,
+  keys,
+  prefetchTranslateData,
+  settingsQuery,
+  statusQuery,
+} from './queries.js';
 
 export interface StartData {
   /** Settles once the connection state is known and the first screen's calls have gone out. */
@@ -45,11 +52,18 @@ export function prefetchStartData(qc: QueryClient, onTranslate: () => boolean): 
     if (!activeId || !onTranslate()) return;
     void qc.prefetchQuery(quotaReportQuery(activeId));
     // The languages wait for the draft too: its own choice of languages may stand.
-    screen = Promise.all([prefetchTranslateData(qc, activeId), qc.prefetchQuery(capabilitiesQuery(activeId)), settings]).then(
-      () => startLanguages(qc, activeId),
-    );
+    screen = Promise.all([
+      prefetchTranslateData(qc, activeId),
+      qc.prefetchQuery(capabilitiesQuery(activeId)),
+      settings,
+    ]).then(() => startLanguages(qc, activeId));
   });
-  return { asked, ready: Promise.all([settings, asked]).then(() => screen).then(() => undefined) };
+  return {
+    asked,
+    ready: Promise.all([settings, asked])
+      .then(() => screen)
+      .then(() => undefined),
+  };
 }
 
 /** The languages the Translate screen opens with, in place before its first render (see connection-languages.ts). */

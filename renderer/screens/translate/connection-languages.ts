@@ -24,20 +24,30 @@ export interface ConnectionLanguagesInput {
   first: boolean;
 }
 
-export function applyConnectionLanguages({ connectionId, sources, targets, prefs, first }: ConnectionLanguagesInput): void {
+export function applyConnectionLanguages({
+  connectionId,
+  sources,
+  targets,
+  prefs,
+  first,
+}: ConnectionLanguagesInput): void {
   const store = useTranslateStore.getState();
   const remembered = prefs.perConnection[connectionId];
   const cur = store.options;
   if (remembered && (!first || !store.languagesTouched)) {
     const target = targetFor(remembered.targetLang, targets);
-    const source = remembered.sourceLang && sources.some((s) => s.code === remembered.sourceLang) ? remembered.sourceLang : '';
+    const source =
+      remembered.sourceLang && sources.some((s) => s.code === remembered.sourceLang)
+        ? remembered.sourceLang
+        : '';
     if (target) {
       store.applyDefaults({ sourceLang: source, targetLang: target });
       if (!first) store.setOptions({ sourceLang: source, targetLang: target });
       return;
     }
   }
-  const offered = cur.targetLang !== '' && targets.some((l) => l.code.toUpperCase() === cur.targetLang.toUpperCase());
+  const offered =
+    cur.targetLang !== '' && targets.some((l) => l.code.toUpperCase() === cur.targetLang.toUpperCase());
   if (offered && store.languagesTouched) return;
   const target = systemTarget(systemLanguages(), targets) ?? targets[0]?.code;
   if (!target) return;
