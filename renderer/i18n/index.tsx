@@ -60,7 +60,8 @@ async function loadPart(locale: string, part: CatalogPart): Promise<Catalog> {
 /** The locale's catalog (the parts in use), merged; pseudo-locales are built from English. */
 async function loadCatalog(locale: string, parts: ReadonlySet<CatalogPart>): Promise<Catalog> {
   const loaded = await Promise.all([...parts].map((p) => loadPart(locale, p)));
-  return Object.assign({}, ...loaded) as Catalog;
+  // One part (the start-up catalog) is used as it is: a copy of its ~1,000 keys held the first paint by ~10 ms.
+  return (loaded.length === 1 ? loaded[0]! : Object.assign({}, ...loaded)) as Catalog;
 }
 
 /**

