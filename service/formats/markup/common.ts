@@ -265,6 +265,43 @@ export function bcp47(code: string): string {
 export type UnitTranslator = (units: string[]) => Promise<string[]>;
 
 /**
+ * A unit as the engine sees it: without its edge whitespace (`lead`, `trail`, put back around the translation);
+ * `text` is the core without markers, what is billed. Null for a unit without letters (kept as it is). A unit the
+ * engine cannot take (over MAX_UNIT_CHARS) fails the document with what to do.
+ */
+function engineUnit(unit: string): { lead: string; core: string; trail: string; text: string } | null {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(unit)!;
+  const core = m[2]!;
+  const text = stripMarkers(core);
+  if (!hasLetters(text)) return null;
+  if (core.length > MAX_UNIT_CHARS) {
+    throw new DocumentFormatError(
+      `A paragraph of the document is longer than ${MAX_UNIT_CHARS / 1048576} MiB characters. ` +
+        'Break it into shorter paragraphs and upload the document again.',
+    );
+  }
+  return { lead: m[1]!, core, trail: m[3]!, text };
+}
+
+/** How many of `count` units (lengths by `length(k)`) one engine call takes: at most BATCH_UNITS and BATCH_CHARS. */
+function batchLength(count: number, length: (k: number) => number): number {
+  let end = 0;
+  let chars = 0;
+  while (end < count && end < BATCH_UNITS && (chars === 0 || chars + length(end) <= BATCH_CHARS)) {
+    chars += length(end);
+    end++;
+  }
+  return end;
+}
+
+/** One engine call, its answer checked to hold one translation per unit. */
+async function callEngine(engine: TranslateUnits, cores: string[]): Promise<string[]> {
+  const out = await engine(cores);
+  if (out.length !== cores.length) throw new Error(`engine returned ${out.length} units for ${cores.length}`);
+  return out;
+}
+
+/**
  * Sends units to the engine in batches. Edge whitespace stays outside the engine, units without letters are
  * kept as they are, identical units are translated once. Returns one result per unit, in order.
  */
@@ -284,21 +321,13 @@ export class BatchTranslator {
     const cores = new Map<string, number[]>();
     const edges: Array<{ lead: string; trail: string } | undefined> = [];
     units.forEach((unit, i) => {
-      const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(unit)!;
-      const core = m[2]!;
-      const text = stripMarkers(core);
-      if (!hasLetters(text)) return;
-      if (core.length > MAX_UNIT_CHARS) {
-        throw new DocumentFormatError(
-          `A paragraph of the document is longer than ${MAX_UNIT_CHARS / 1048576} MiB characters. ` +
-            'Break it into shorter paragraphs and upload the document again.',
-        );
-      }
-      this.characters += codePoints(text);
-      edges[i] = { lead: m[1]!, trail: m[3]! };
-      const same = cores.get(core);
+      const u = engineUnit(unit);
+      if (!u) return;
+      this.characters += codePoints(u.text);
+      edges[i] = { lead: u.lead, trail: u.trail };
+      const same = cores.get(u.core);
       if (same) same.push(i);
-      else cores.set(core, [i]);
+      else cores.set(u.core, [i]);
     });
     if (!this.engine) {
       this.done += units.length;
@@ -308,21 +337,9 @@ export class BatchTranslator {
     let start = 0;
     while (start < distinct.length) {
       this.ctx?.signal?.throwIfAborted();
-      let end = start;
-      let chars = 0;
-      while (
-        end < distinct.length &&
-        end - start < BATCH_UNITS &&
-        (chars === 0 || chars + distinct[end]!.length <= BATCH_CHARS)
-      ) {
-        chars += distinct[end]!.length;
-        end++;
-      }
+      const end = start + batchLength(distinct.length - start, (k) => distinct[start + k]!.length);
       const batch = distinct.slice(start, end);
-      const out = await this.engine(batch);
-      if (out.length !== batch.length) {
-        throw new Error(`engine returned ${out.length} units for ${batch.length}`);
-      }
+      const out = await callEngine(this.engine, batch);
       batch.forEach((core, k) => {
         for (const i of cores.get(core)!) {
           const e = edges[i]!;
@@ -370,19 +387,12 @@ export class StreamingTranslator {
   add(units: string[]): Promise<string[]> {
     const part = this.parts++;
     const parts = units.map((unit): string | Promise<string> => {
-      const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(unit)!;
-      const core = m[2]!;
-      const text = stripMarkers(core);
-      if (!hasLetters(text)) return unit;
-      if (core.length > MAX_UNIT_CHARS) {
-        throw new DocumentFormatError(
-          `A paragraph of the document is longer than ${MAX_UNIT_CHARS / 1048576} MiB characters. ` +
-            'Break it into shorter paragraphs and upload the document again.',
-        );
-      }
-      this.characters += codePoints(text);
-      let translation = this.known.get(core);
+      const u = engineUnit(unit);
+      if (!u) return unit;
+      this.characters += codePoints(u.text);
+      let translation = this.known.get(u.core);
       if (!translation) {
+        const core = u.core;
         translation = this.failure
           ? Promise.reject(this.failure.error)
           : new Promise<string>((resolve, reject) => this.queue.push({ core, part, resolve, reject }));
@@ -390,8 +400,7 @@ export class StreamingTranslator {
         translation.catch(() => {});
         this.known.set(core, translation);
       }
-      const [lead, trail] = [m[1]!, m[3]!];
-      return lead || trail ? translation.then((t) => lead + t + trail) : translation;
+      return u.lead || u.trail ? translation.then((t) => u.lead + t + u.trail) : translation;
     });
     const all = Promise.all(parts);
     all.catch(() => {});
@@ -412,27 +421,16 @@ export class StreamingTranslator {
 
   private pump(): void {
     if (this.busy || this.failure || this.queue.length === 0) return;
-    let end = 0;
-    let chars = 0;
+    // Only the parts this call may take (partsPerCall), then the batch limits.
     const lastPart = this.queue[0]!.part + this.partsPerCall - 1;
-    while (
-      end < this.queue.length &&
-      end < BATCH_UNITS &&
-      this.queue[end]!.part <= lastPart &&
-      (chars === 0 || chars + this.queue[end]!.core.length <= BATCH_CHARS)
-    ) {
-      chars += this.queue[end]!.core.length;
-      end++;
-    }
-    const batch = this.queue.splice(0, end);
+    let inParts = 0;
+    while (inParts < this.queue.length && this.queue[inParts]!.part <= lastPart) inParts++;
+    const batch = this.queue.splice(0, batchLength(inParts, (k) => this.queue[k]!.core.length));
     this.busy = true;
     void (async () => {
       try {
         this.ctx?.signal?.throwIfAborted();
-        const out = await this.engine(batch.map((b) => b.core));
-        if (out.length !== batch.length) {
-          throw new Error(`engine returned ${out.length} units for ${batch.length}`);
-        }
+        const out = await callEngine(this.engine, batch.map((b) => b.core));
         batch.forEach((b, k) => b.resolve(out[k]!));
       } catch (err) {
         for (const b of batch) b.reject(err);
