@@ -123,20 +123,18 @@ export class CustomisationService {
     const { api, key } = await this.v3();
     let p = refresh ? undefined : this.cache.get(key);
     if (!p) {
-      const probed = this.probe(api);
-      const fresh = probed.then((r) => r.caps);
+      // A failed probe (network, 5xx) says nothing about the service, and a refused one (401/403) only about the
+      // key of now: either is forgotten, so the next call probes again.
+      const forget = () => {
+        if (this.cache.get(key) === fresh) this.cache.delete(key);
+      };
+      const fresh: Promise<Capabilities> = this.probe(api).then(({ caps, refused }) => {
+        if (refused) forget();
+        return caps;
+      });
+      fresh.catch(forget);
       p = fresh;
       this.cache.set(key, fresh);
-      // A failed probe (network, 5xx) says nothing about the service, and a refused one (401/403) only about the
-      // key of now: the next call probes again.
-      probed.then(
-        (r) => {
-          if (r.refused && this.cache.get(key) === fresh) this.cache.delete(key);
-        },
-        () => {
-          if (this.cache.get(key) === fresh) this.cache.delete(key);
-        },
-      );
     }
     return p;
   }
