@@ -1,7 +1,7 @@
 /**
  * Renderer root: the query client, the first-run gate (no connection yet → first-run screen) and the shell
- * (navigation, status banner, the active screen). Screens are code-split with React.lazy so the initial bundle
- * holds only the shell. Keyboard: Ctrl/Cmd+1…6 switch screens; menu commands from main arrive as `app.command`.
+ * (navigation, status banner, the active screen). The screens the first paint shows (Translate, First run) are in
+ * the entry chunk; the others are code-split with React.lazy and fetched when idle. Keyboard: Ctrl/Cmd+1…6 switch screens; menu commands from main arrive as `app.command`.
  */
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
@@ -26,16 +26,21 @@ import { KeyboardHelpDialog, useKeyboardHelpShortcut } from './shell/KeyboardHel
  * A code-split screen that can be fetched ahead of need. Once its chunk is in, it renders directly (no Suspense):
  * React 19 holds a revealed Suspense boundary back for ~300 ms, which the first paint should not pay.
  */
-function screenModule(factory: () => Promise<{ default: ComponentType }>, initial?: ComponentType) {
-  let loaded: ComponentType | undefined = initial;
+function screenModule(factory: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const load = () => (pending ??= factory().then((m) => (loaded = m.default)));
   return { load, get: () => loaded, Lazy: lazy(() => load().then((c) => ({ default: c }))) };
 }
 type ScreenModule = ReturnType<typeof screenModule>;
 
+/** A screen in the entry chunk (what the first paint shows, Translate): loaded from the start. */
+function startScreen(component: ComponentType): ScreenModule {
+  return { load: () => Promise.resolve(component), get: () => component, Lazy: lazy(() => Promise.resolve({ default: component })) };
+}
+
 const screens: Record<ScreenId, ScreenModule> = {
-  translate: screenModule(() => Promise.resolve({ default: TranslateScreen }), TranslateScreen),
+  translate: startScreen(TranslateScreen),
   // These screens' words are not in the start-up catalog: fetch them with the screen's code.
   documents: screenModule(() => withAllWords(import('./screens/DocumentsScreen.js'))),
   glossaries: screenModule(() => withAllWords(import('./screens/GlossariesScreen.js'))),
@@ -43,21 +48,9 @@ const screens: Record<ScreenId, ScreenModule> = {
   keys: screenModule(() => withAllWords(import('./screens/KeysScreen.js'))),
   settings: screenModule(() => withAllWords(import('./screens/SettingsScreen.js'))),
 };
-const firstRun = screenModule(() => Promise.resolve({ default: FirstRunScreen }), FirstRunScreen);
 
 function withAllWords<T>(code: Promise<T>): Promise<T> {
   return Promise.all([code, ensureAllCatalogs()]).then(([m]) => m);
-}
-
-/**
- * Starts fetching the screens the first paint may need, in parallel with the first IPC answers. Resolves (never
- * rejects) once both are in, so the first render can show them at once (a failed one falls back to lazy).
- */
-export function preloadStartScreens(): Promise<void> {
-  return Promise.all([firstRun.load(), screens.translate.load()]).then(
-    () => undefined,
-    () => undefined,
-  );
 }
 
 /** Renders a screen module: directly once loaded, else its lazy form under Suspense. */
@@ -124,8 +117,6 @@ function Root() {
   useKeyboardHelpShortcut();
   const settings = useSettings();
   const qc = useQueryClient();
-  // Fetch the start screens while the first IPC answers are on their way.
-  useEffect(() => void preloadStartScreens(), []);
   const theme = useUiStore((s) => s.theme);
   const setTheme = useUiStore((s) => s.setTheme);
   const status = useConnectionStatus();
@@ -163,7 +154,7 @@ function Root() {
   }
   return (
     <>
-      {status.data.state === 'none' ? <FirstRun /> : <Shell />}
+      {status.data.state === 'none' ? <FirstRunScreen /> : <Shell />}
       <KeyboardHelpDialog />
     </>
   );
@@ -192,13 +183,6 @@ function useDraftPersistence(settings: ReturnType<typeof useSettings>): boolean 
     });
   }, [ready]);
   return ready;
-}
-
-function FirstRun() {
-  const t = useT();
-  const ready = useModuleReady(firstRun);
-  if (!ready) return <Loading label={t('app.opening')} />;
-  return <ScreenView module={firstRun} label={t('app.loading')} />;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, preloadStartScreens } from './App.js';
+import { App } from './App.js';
 import { initI18n, warmFormats } from './i18n/index.js';
 import { createQueryClient } from './lib/queries.js';
 import { prefetchStartData } from './lib/start-data.js';
@@ -27,7 +27,7 @@ if (root) {
   // The catalog is built while the first answers travel; the Intl objects of language names (the first one in a page
   // costs ~20 ms) once the first screen's calls are out, while their answers travel.
   const words = Promise.all([initI18n(), Promise.race([start.asked, waited])]).then(warmFormats);
-  void Promise.all([words, preloadStartScreens(), shown]).then(() => {
+  void Promise.all([words, shown]).then(() => {
     createRoot(root).render(
       <StrictMode>
         <App client={client} />

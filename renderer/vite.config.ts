@@ -11,14 +11,14 @@ import { compileCatalog } from '../shared/i18n/compile.js';
 const here = (p: string): string => decodeURIComponent(new URL(p, import.meta.url).pathname);
 
 /**
- * Adds <link rel="modulepreload"> for the screens the first paint shows (Translate, or First run on a new install)
- * so the browser fetches them alongside the entry instead of after it has run. The other screens stay lazy.
+ * Adds <link rel="modulepreload"> for the lazy chunks the first paint needs, so the browser fetches them alongside
+ * the entry instead of after it has run: the English start-up catalog (the screens the first paint shows, Translate
+ * and First run, are in the entry chunk itself). The other screens stay lazy.
  */
-function preloadStartScreens(): Plugin {
-  // Also the English catalog: it is fetched before the first paint in every locale (the fallback for missing keys).
-  const start = /screens\/(TranslateScreen|FirstRunScreen)\.tsx$|shared\/i18n\/en\/start\.ts$/;
+function preloadStartChunks(): Plugin {
+  const start = /shared\/i18n\/en\/start\.ts$/;
   return {
-    name: 'verso-preload-start-screens',
+    name: 'verso-preload-start-chunks',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -29,7 +29,7 @@ function preloadStartScreens(): Plugin {
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const files = new Set<string>();
         const css = new Set<string>();
-        // The start screens' chunks and everything they import, transitively (a shared chunk two levels down was
+        // The start chunks and everything they import, transitively (a shared chunk two levels down was
         // fetched only after the first render), with the CSS those chunks bring.
         const add = (name: string): void => {
           const c = byName.get(name);
@@ -88,7 +88,7 @@ export default defineConfig({
   root: here('.'),
   // Relative asset paths: the bundle is loaded from app://verso/ in Electron and from the harness's origin.
   base: './',
-  plugins: [compileCatalogs(), react(), preloadStartScreens()],
+  plugins: [compileCatalogs(), react(), preloadStartChunks()],
   resolve: { alias: { '@shared': here('../shared') } },
   build: {
     outDir: here('../out/renderer'),
