@@ -16,7 +16,7 @@
  * the English catalog ≤ 15 KB gzipped and ≤ 5 % of start-up time. It also checks that the English catalog is its own
  * chunk, fetched at start, and that no other locale's catalog is fetched.
  */
-import { initialJsFiles, startHarness } from './renderer-harness.js';
+import { buildRenderer, initialJsFiles, startHarness } from './renderer-harness.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -26,7 +26,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -64,11 +63,7 @@ interface Built {
 const gz = (buf: Buffer | string): number => gzipSync(buf, { level: 9 }).length;
 
 async function measureBuild(name: string, tree: string, outDir: string): Promise<Built> {
-  await build({
-    configFile: join(tree, 'renderer/vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildRenderer(tree, outDir);
   const files = await initialJsFiles(outDir);
   let gzip = 0;
   for (const f of files) gzip += gz(await readFile(join(outDir, f)));

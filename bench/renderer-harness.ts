@@ -1,11 +1,22 @@
 /**
  * Benchmark helpers for a built renderer (Node): the files its index.html loads before anything else — the entry
  * module and its modulepreloads, each counted once (a file can be both) — and a web harness serving it on port 0
- * with the pseudo engine. Used by `bench/renderer-size.ts` and `bench/i18n.ts`.
+ * with the pseudo engine; and the build of `tree`'s renderer. Used by `bench/renderer-size.ts`, `bench/start-trace.ts`,
+ * `bench/i18n.ts` and `bench/usage-render.ts`.
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { build } from 'vite';
+
+/** Builds `tree`'s renderer (its own Vite config, so older commits can be measured) into `outDir`. */
+export async function buildRenderer(tree: string, outDir: string, options: { minify?: boolean } = {}): Promise<void> {
+  await build({
+    configFile: join(tree, 'renderer/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, ...(options.minify === false && { minify: false }) },
+  });
+}
 
 export async function initialJsFiles(outDir: string): Promise<string[]> {
   const html = await readFile(join(outDir, 'index.html'), 'utf8');

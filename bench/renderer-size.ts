@@ -15,7 +15,7 @@
  * pages' loads take turns, so a busy moment of the machine falls on both.
  */
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
-import { initialJsFiles, startHarness } from './renderer-harness.js';
+import { buildRenderer, initialJsFiles, startHarness } from './renderer-harness.js';
 import react from '@vitejs/plugin-react';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -163,11 +163,7 @@ async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'verso-bench-renderer-'));
   try {
     const versoOut = join(work, 'verso');
-    await build({
-      configFile: join(ROOT, 'renderer/vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: versoOut, emptyOutDir: true },
-    });
+    await buildRenderer(ROOT, versoOut);
     const baseDir = join(work, 'baseline');
     await mkdir(baseDir);
     const baseOut = await buildBaseline(baseDir);
@@ -185,11 +181,7 @@ async function main(): Promise<void> {
     let earlierHarness: Awaited<ReturnType<typeof startHarness>> | null = null;
     if (earlier) {
       const out = join(work, 'before');
-      await build({
-        configFile: join(earlier, 'renderer/vite.config.ts'),
-        logLevel: 'warn',
-        build: { outDir: out, emptyOutDir: true },
-      });
+      await buildRenderer(earlier, out);
       earlierHarness = await startHarness(earlier, out, join(work, 'data-before'));
     }
     let et: number[] = [];

@@ -14,9 +14,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
-import { startHarness } from './renderer-harness.js';
+import { buildRenderer, startHarness } from './renderer-harness.js';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values } = parseArgs({
@@ -65,11 +64,7 @@ async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'verso-start-trace-'));
   try {
     const out = join(work, 'renderer');
-    await build({
-      configFile: join(ROOT, 'renderer/vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: out, emptyOutDir: true, ...(values.unminified && { minify: false }) },
-    });
+    await buildRenderer(ROOT, out, { minify: !values.unminified });
     const harness = await startHarness(ROOT, out, join(work, 'data'));
     const browser = await chromium.launch(CHROMIUM_LAUNCH);
     try {

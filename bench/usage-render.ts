@@ -35,6 +35,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { buildRenderer } from './renderer-harness.js';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
 import { keyView } from '../electron/main/services/admin-keys.js';
 import { filterKeys } from '../renderer/screens/keys/KeysTable.js';
@@ -367,7 +368,7 @@ async function main(): Promise<void> {
     let rendererDir = values['renderer-dir'] ? resolve(values['renderer-dir']) : '';
     if (!rendererDir) {
       rendererDir = join(work, 'renderer');
-      await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn', build: { outDir: rendererDir, emptyOutDir: true } });
+      await buildRenderer(ROOT, rendererDir);
     }
     const empty = await buildEmptyReact(join(work, 'empty'));
     const js = await initialJs(rendererDir);
