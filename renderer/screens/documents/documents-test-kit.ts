@@ -8,8 +8,9 @@ import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach } from 'vitest';
 import type { DocumentsList, FileBridge } from '../../../shared/ipc/contract-documents.js';
 import { useUiStore } from '../../state/ui-store.js';
+import type { LanguageFeatures } from '../../../shared/ipc/contract-customisation.js';
 import type { Handlers } from '../../test-utils/fake-api.js';
-import { HOSTED_CONNECTION, resetRenderer } from '../../test-utils/scenario.js';
+import { capabilities, HOSTED_CONNECTION, resetRenderer } from '../../test-utils/scenario.js';
 import { resetBatchStore } from './batch-store.js';
 
 export function onDocumentsScreen(bridge: FileBridge): void {
@@ -83,4 +84,13 @@ export async function addNotesFor(
   await screen.findByRole('table');
   await user.click(screen.getByRole('checkbox', { name: target }));
   if (source) await user.selectOptions(screen.getByRole('combobox', { name: 'Source language' }), source);
+}
+
+/**
+ * The hosted account's handlers, with `/v3/languages` for documents answering `document` (`v3` true) or not
+ * answering (false); `extra` on top.
+ */
+export function v3DocumentsHandlers(document: LanguageFeatures[], extra: Handlers = {}): (v3: boolean) => Handlers {
+  const v3Caps = capabilities({ connectionId: HOSTED_CONNECTION.id, languages: true, document });
+  return (v3) => hostedDocumentsHandlers({ ...extra, 'customisation.capabilities': v3 ? () => v3Caps : () => capabilities() });
 }

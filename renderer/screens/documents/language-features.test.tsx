@@ -7,31 +7,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { capabilities, HOSTED_CONNECTION, renderApp, v3Lang } from '../../test-utils/scenario.js';
+import { renderApp, v3Lang } from '../../test-utils/scenario.js';
 import { glossary } from '../glossaries/glossaries-test-kit.js';
-import {
-  addNotesFor,
-  hostedDocumentsHandlers,
-  onDocumentsScreen,
-  STAGING_BRIDGE,
-} from './documents-test-kit.js';
+import { addNotesFor, onDocumentsScreen, STAGING_BRIDGE, v3DocumentsHandlers } from './documents-test-kit.js';
 
 /** /v3/languages for documents lists German without glossaries. */
-const V3 = capabilities({
-  connectionId: HOSTED_CONNECTION.id,
-  languages: true,
-  document: [
-    v3Lang('EN', 'English', ['glossary']),
-    v3Lang('DE', 'German', ['formality']),
-    v3Lang('FR', 'French', ['glossary']),
-  ],
-});
-
-const handlers = (v3: boolean) =>
-  hostedDocumentsHandlers({
-    'glossaries.list': () => [glossary({ glossaryId: 'g-legal', name: 'Legal terms' })],
-    'customisation.capabilities': v3 ? () => V3 : () => capabilities(),
-  });
+const handlers = v3DocumentsHandlers(
+  [v3Lang('EN', 'English', ['glossary']), v3Lang('DE', 'German', ['formality']), v3Lang('FR', 'French', ['glossary'])],
+  { 'glossaries.list': () => [glossary({ glossaryId: 'g-legal', name: 'Legal terms' })] },
+);
 
 onDocumentsScreen(STAGING_BRIDGE);
 

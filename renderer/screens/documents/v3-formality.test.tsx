@@ -8,27 +8,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { capabilities, HOSTED_CONNECTION, renderApp, v3Lang } from '../../test-utils/scenario.js';
-import {
-  addNotesFor,
-  hostedDocumentsHandlers,
-  onDocumentsScreen,
-  STAGING_BRIDGE,
-} from './documents-test-kit.js';
+import { renderApp, v3Lang } from '../../test-utils/scenario.js';
+import { addNotesFor, onDocumentsScreen, STAGING_BRIDGE, v3DocumentsHandlers } from './documents-test-kit.js';
 
 /** The v2 list (scenario.tsx) says Polish has formality and Bulgarian has not; /v3/languages says the opposite. */
-const V3 = capabilities({
-  connectionId: HOSTED_CONNECTION.id,
-  languages: true,
-  document: [
-    v3Lang('EN', 'English', []),
-    v3Lang('PL', 'Polish', []),
-    v3Lang('BG', 'Bulgarian', ['formality']),
-  ],
-});
-
-const handlers = (v3: boolean) =>
-  hostedDocumentsHandlers({ 'customisation.capabilities': v3 ? () => V3 : () => capabilities() });
+const handlers = v3DocumentsHandlers([
+  v3Lang('EN', 'English', []),
+  v3Lang('PL', 'Polish', []),
+  v3Lang('BG', 'Bulgarian', ['formality']),
+]);
 
 onDocumentsScreen(STAGING_BRIDGE);
 

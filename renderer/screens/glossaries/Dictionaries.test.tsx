@@ -10,20 +10,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { GlossaryView, SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
 import { renderApp } from '../../test-utils/scenario.js';
-import { fakeAccount, glossary, onGlossariesScreen } from './glossaries-test-kit.js';
+import { fakeAccount, onGlossariesScreen, productTerms } from './glossaries-test-kit.js';
 
 const ID = 'g-multi';
-const MULTI = glossary({
-  glossaryId: ID,
-  name: 'Product terms',
-  sourceLang: 'EN',
-  targetLang: 'DE',
-  entryCount: 7,
-  dictionaries: [
-    { sourceLang: 'EN', targetLang: 'DE', entryCount: 3 },
-    { sourceLang: 'EN', targetLang: 'FR', entryCount: 4 },
-  ],
-});
+const MULTI = productTerms(ID, 'DE');
 
 /** The fake account, plus main's v3 calls on it: each changes the glossary in place (same id). */
 function v3Account() {

@@ -21,18 +21,20 @@ export function glossary(patch: Partial<GlossaryView> & Pick<GlossaryView, 'glos
   return { ready: true, sourceLang: 'EN', targetLang: 'DE', creationTime: '2026-01-10T10:00:00.000Z', entryCount: 2, ...patch };
 }
 
-/** A multilingual (v3) glossary listed under its first dictionary, EN → FR (4 entries); its second is EN → DE (3). */
-export function productTerms(glossaryId: string): GlossaryView {
+/**
+ * A multilingual (v3) glossary "Product terms" with two dictionaries, EN → FR (4 entries) and EN → DE (3), listed
+ * under its first: EN → FR unless `first` is 'DE'.
+ */
+export function productTerms(glossaryId: string, first: 'FR' | 'DE' = 'FR'): GlossaryView {
+  const fr = { sourceLang: 'EN', targetLang: 'FR', entryCount: 4 };
+  const de = { sourceLang: 'EN', targetLang: 'DE', entryCount: 3 };
   return glossary({
     glossaryId,
     name: 'Product terms',
     sourceLang: 'EN',
-    targetLang: 'FR',
+    targetLang: first,
     entryCount: 7,
-    dictionaries: [
-      { sourceLang: 'EN', targetLang: 'FR', entryCount: 4 },
-      { sourceLang: 'EN', targetLang: 'DE', entryCount: 3 },
-    ],
+    dictionaries: first === 'FR' ? [fr, de] : [de, fr],
   });
 }
 
