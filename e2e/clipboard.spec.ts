@@ -2,16 +2,11 @@
  * E2E: "Copy" in the web harness really copies. Main runs in Node there (maybe without a display), so the harness
  * shim copies with the page's clipboard API and reports honestly whether it could; the UI says which happened.
  */
-import { expect, test } from './fixtures.js';
+import { expect, test, skipBecause } from './fixtures.js';
 import { chooseLocalEngine, output, pickLanguages, sourceBox } from './helpers.js';
 
 test('Copy puts the translation on the clipboard', async ({ verso: { page, url } }, testInfo) => {
-  if (testInfo.project.name === 'electron') {
-    const reason = 'the desktop app copies through Electron’s clipboard in main; this spec checks the web harness’s page-side copy.';
-    console.warn(`[e2e] skipped "${testInfo.title}" in the electron project: ${reason}`);
-    testInfo.skip(true, reason);
-    return;
-  }
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'the desktop app copies through Electron’s clipboard in main; this spec checks the web harness’s page-side copy.');
   await chooseLocalEngine(page);
   await pickLanguages(page, 'EN', 'DE');
   await sourceBox(page).fill('Copy this');

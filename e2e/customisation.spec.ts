@@ -9,7 +9,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
-import { expect, ROOT, test, type TestService } from './fixtures.js';
+import { expect, ROOT, test, type TestService, skipBecause } from './fixtures.js';
 import { addHostedKey, openOptions, output, pickLanguages, sourceBox } from './helpers.js';
 
 async function v3(service: TestService, path: string, body?: unknown, method?: string) {
@@ -101,7 +101,7 @@ test('a style rule list and a translation memory are chosen by name on Translate
   await page.locator('.style-tm-picker').scrollIntoViewIfNeeded();
   await shot(page, 'customisation-translate-options');
 
-  test.skip(testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
   const file = join(tempDir, 'cart.txt');
   await writeFile(file, 'Your cart is empty\n');
   await page.getByRole('button', { name: 'Documents' }).click();

@@ -8,7 +8,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
-import { expect, startWebHarness, test } from './fixtures.js';
+import { expect, startWebHarness, test, skipBecause } from './fixtures.js';
 import { submitHostedKey } from './helpers.js';
 
 async function openDocuments(page: Page): Promise<void> {
@@ -28,7 +28,7 @@ async function childrenOf(pid: number): Promise<number[]> {
 }
 
 test('killed while the service holds the upload: after the restart nothing is uploaded until "Send again"', async ({ service, tempDir, page }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'this spec kills and restarts the web harness process');
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'this spec kills and restarts the web harness process');
   // Two harness starts and a held request on a machine shared by several test runs.
   test.setTimeout(300_000);
   const dataDir = join(tempDir, 'verso');

@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
-import { expect, test } from './fixtures.js';
+import { expect, test, skipBecause } from './fixtures.js';
 import { addHostedKey } from './helpers.js';
 
 async function openDocuments(page: Page): Promise<void> {
@@ -27,7 +27,7 @@ async function textFile(dir: string, name: string, chars: number): Promise<strin
 }
 
 test('a batch over the remaining quota needs "Send anyway", and the refused document is an error row', async ({ verso, service, tempDir }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
   const { page } = verso;
   // The account of the test service's keys gets a limit of 60,000 characters, none used yet.
   const [account] = await service.cli(['account', 'list']);
@@ -66,7 +66,7 @@ test('a batch over the remaining quota needs "Send anyway", and the refused docu
 });
 
 test('a document the service fails is an error row with its words; Retry uploads it again and saves it', async ({ verso, service, tempDir }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
   const { page, dataDir } = verso;
   await addHostedKey(page, service.keys.pro_key);
   await openDocuments(page);

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
-import { expect, ROOT, test } from './fixtures.js';
+import { expect, ROOT, test, skipBecause } from './fixtures.js';
 import { chooseLocalEngine } from './helpers.js';
 
 const LONG = 'Quarterly report for the regional sales teams, final version approved by the board 2026.txt';
@@ -39,7 +39,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('local engine rows: not billed, labelled, wrapping at 900×700 with the file name as tooltip', async ({ verso: { page }, tempDir }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
   // Four documents through the harness on a machine shared by several test runs.
   test.setTimeout(300_000);
   const long = join(tempDir, LONG);

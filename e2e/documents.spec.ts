@@ -9,7 +9,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
-import { expect, startWebHarness, test } from './fixtures.js';
+import { expect, startWebHarness, test, skipBecause } from './fixtures.js';
 import { chooseLocalEngine, submitHostedKey } from './helpers.js';
 
 async function openDocuments(page: Page): Promise<void> {
@@ -39,7 +39,7 @@ async function childrenOf(pid: number): Promise<number[]> {
 }
 
 test('files given to the browser are checked, translated into two languages and saved with the right names', async ({ verso, tempDir }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
   const { page, dataDir } = verso;
   const files = await makeFiles(tempDir);
   await chooseLocalEngine(page);
@@ -82,7 +82,7 @@ test('files given to the browser are checked, translated into two languages and 
 });
 
 test('SIGKILL with documents in flight: after a restart on the same data dir all are saved, none uploaded twice', async ({ service, tempDir, page }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'this spec kills and restarts the web harness process');
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'this spec kills and restarts the web harness process');
   const dataDir = join(tempDir, 'verso');
   const files = await makeFiles(tempDir);
   const first = await startWebHarness(service, dataDir);

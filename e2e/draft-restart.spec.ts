@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, startWebHarness, test } from './fixtures.js';
+import { expect, startWebHarness, test, skipBecause } from './fixtures.js';
 import { chooseLocalEngine, openOptions, output, pickLanguages, sourceBox } from './helpers.js';
 
 /**
@@ -22,12 +22,7 @@ function holdPort(port: number): Promise<Server> {
 }
 
 test('the Translate draft survives a harness restart on a new port with the same data dir', async ({ service, tempDir, page }, testInfo) => {
-  if (testInfo.project.name === 'electron') {
-    const reason = 'this spec restarts the web harness; the desktop app keeps its draft through the same settings service.';
-    console.warn(`[e2e] skipped "${testInfo.title}" in the electron project: ${reason}`);
-    testInfo.skip(true, reason);
-    return;
-  }
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'this spec restarts the web harness; the desktop app keeps its draft through the same settings service.');
   const dataDir = join(tempDir, 'verso');
   const first = await startWebHarness(service, dataDir);
   const firstPort = new URL(first.url).port;

@@ -5,7 +5,7 @@
  * local engine is the pseudo engine. Both run as child processes; their stdout/stderr are kept so tests can scan
  * the logs. The `electron` project launches the desktop app instead, or skips with the reason printed.
  */
-import { test as base, _electron, type Page } from '@playwright/test';
+import { test as base, _electron, type Page, type TestInfo } from '@playwright/test';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+
+/**
+ * Skips the running test when `when` holds, and prints why: Playwright's reporters show that a test was skipped,
+ * not the reason given. Every skip in the e2e suite goes through here.
+ */
+export function skipBecause(testInfo: TestInfo, when: boolean, reason: string): void {
+  if (!when) return;
+  console.warn(`[e2e] skipped "${testInfo.title}" in the ${testInfo.project.name} project: ${reason}`);
+  testInfo.skip(true, reason);
+}
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -255,9 +266,7 @@ export const test = base.extend<Fixtures & Options>({
     const dataDir = join(tempDir, 'verso');
     if (testInfo.project.name === 'electron') {
       if (!existsSync(ELECTRON_DIST)) {
-        const reason = `Electron binary missing (${ELECTRON_DIST}); the electron project runs only where it can be installed.`;
-        console.warn(`[e2e] skipped "${testInfo.title}" in the electron project: ${reason}`);
-        testInfo.skip(true, reason);
+        skipBecause(testInfo, true, `Electron binary missing (${ELECTRON_DIST}); the electron project runs only where it can be installed.`);
         return;
       }
       // Where the binary exists: the same specs against the desktop app, aimed at the test service via env.

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
-import { expect, startWebHarness, test, type TestService } from './fixtures.js';
+import { expect, startWebHarness, test, type TestService, skipBecause } from './fixtures.js';
 import { addHostedKey } from './helpers.js';
 
 // The v2 glossary path (immutable: delete and recreate, read back through /v2): a service without v3, where Verso
@@ -96,12 +96,7 @@ test('import a TSV into a new glossary and save it', async ({ verso: { page }, s
 });
 
 test('unsaved edits survive a harness restart with the same data dir', async ({ service, tempDir, page }, testInfo) => {
-  if (testInfo.project.name === 'electron') {
-    const reason = 'this spec restarts the web harness; the desktop app keeps drafts through the same service.';
-    console.warn(`[e2e] skipped "${testInfo.title}" in the electron project: ${reason}`);
-    testInfo.skip(true, reason);
-    return;
-  }
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'this spec restarts the web harness; the desktop app keeps drafts through the same service.');
   const dataDir = join(tempDir, 'verso-restart');
   const first = await startWebHarness(service, dataDir);
   try {

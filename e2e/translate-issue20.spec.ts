@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
-import { expect, ROOT, startWebHarness, test } from './fixtures.js';
+import { expect, ROOT, startWebHarness, test, skipBecause } from './fixtures.js';
 import { addHostedKey, chooseLocalEngine, openOptions, output, pickLanguages, sourceBox } from './helpers.js';
 
 const SIZES = [
@@ -130,12 +130,7 @@ function holdPort(port: number): Promise<Server> {
 }
 
 test('a draft restored in a new window is not sent (or billed) again', async ({ service, tempDir, page }, testInfo) => {
-  if (testInfo.project.name === 'electron') {
-    const reason = 'this spec restarts the web harness; the desktop app restores its draft through the same code.';
-    console.warn(`[e2e] skipped "${testInfo.title}" in the electron project: ${reason}`);
-    testInfo.skip(true, reason);
-    return;
-  }
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'this spec restarts the web harness; the desktop app restores its draft through the same code.');
   const dataDir = join(tempDir, 'verso');
   const first = await startWebHarness(service, dataDir);
   let second: Awaited<ReturnType<typeof startWebHarness>> | undefined;

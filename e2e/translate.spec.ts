@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { pseudoText } from '../service/engines/pseudo.js';
 import { expectAccessible } from './axe.js';
-import { expect, startTsProcess, test, type TestService } from './fixtures.js';
+import { expect, startTsProcess, test, type TestService, skipBecause } from './fixtures.js';
 import { chooseLocalEngine, openOptions, output, pickLanguages, sourceBox } from './helpers.js';
 
 const APERTIUM = existsSync('/usr/share/apertium/modes/eng-spa.mode') || existsSync('/usr/local/share/apertium/modes/eng-spa.mode');
@@ -48,7 +48,7 @@ async function addHostedInSettings(page: Page, key: string) {
 }
 
 test('switching from the local engine to a hosted service re-translates the same text there', async ({ service, tempDir, page }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'starts its own web harness with Apertium as the local engine');
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'starts its own web harness with Apertium as the local engine');
   // With Apertium the two outputs differ (real Spanish vs the test service's pseudo text); without it both are
   // pseudo text and the proof is the request the service received and the billed count only it reports.
   const { proc, match } = await harness(service, join(tempDir, 'verso'), APERTIUM ? 'apertium' : 'pseudo');
@@ -102,9 +102,8 @@ test('swap during the typing pause keeps the typed text; Undo brings the languag
 });
 
 test('targets the local engine cannot reach from the source are shown disabled, with the reason', async ({ service, tempDir, page }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'starts its own web harness with Apertium as the local engine');
-  if (!APERTIUM) console.warn(`[e2e] skipped "${testInfo.title}": ${NO_APERTIUM}`);
-  test.skip(!APERTIUM, NO_APERTIUM);
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'starts its own web harness with Apertium as the local engine');
+  skipBecause(testInfo, !APERTIUM, NO_APERTIUM);
   const { proc, match } = await harness(service, join(tempDir, 'verso'), 'apertium');
   try {
     await page.goto(match[1]!);
