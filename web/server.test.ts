@@ -3,6 +3,7 @@
  * origin guard, that calls reach the same registrars (first run on the local engine, spawned as a child process
  * like the app does), that events arrive, and that the page and shim are served with a strict CSP.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,14 @@ describe('web harness', () => {
     expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('serves a file rebuilt while it runs as it now is, not as first read', async () => {
+    const file = join(dir, 'renderer', 'assets', 'later-QwE456.js');
+    await writeFile(file, 'export const v = 1;');
+    expect(await (await fetch(`http://127.0.0.1:${h.port}/assets/later-QwE456.js`)).text()).toBe('export const v = 1;');
+    await writeFile(file, 'export const v = 22;');
+    expect(await (await fetch(`http://127.0.0.1:${h.port}/assets/later-QwE456.js`)).text()).toBe('export const v = 22;');
+  });
+
   it('prints a loopback URL carrying the token in the fragment', () => {
     expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/#token=[A-Za-z0-9_-]{40,}$`));
   });
@@ -97,16 +106,19 @@ describe('web harness', () => {
     expect(code).toBe(4401);
   });
 
-  it('serves the page with the shim injected first and a strict CSP', async () => {
+  it('serves the page with the shim written in first, allowed by its hash alone, under a strict CSP', async () => {
     const res = await fetch(`http://127.0.0.1:${h.port}/`);
     const html = await res.text();
-    expect(html.indexOf('/__verso/shim.js')).toBeLessThan(html.indexOf('<title>'));
-    const policy = res.headers.get('content-security-policy') ?? '';
-    expect(policy).toContain("script-src 'self'");
-    expect(policy).toContain(`connect-src 'self' ws://127.0.0.1:${h.port}`);
-    const shim = await (await fetch(`http://127.0.0.1:${h.port}/__verso/shim.js`)).text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const shim = inline[0]!;
+    expect(html.indexOf(shim)).toBeLessThan(html.indexOf('<title>'));
     expect(shim).toContain('"translate.run"');
     expect(shim).not.toContain('__VERSO_CALL_NAMES__');
+    const policy = res.headers.get('content-security-policy') ?? '';
+    const scriptSrc = policy.split(';').map((d) => d.trim().split(/\s+/)).find(([k]) => k === 'script-src')!.slice(1);
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(shim).digest('base64')}'`]);
+    expect(policy).toContain(`connect-src 'self' ws://127.0.0.1:${h.port}`);
     expect((await fetch(`http://127.0.0.1:${h.port}/..%2f..%2fpackage.json`)).status).not.toBe(200);
   });
 
