@@ -11,6 +11,7 @@ import { useFormat, useT } from '../i18n/index.js';
 import { reachable, reachableTargets, sameBase, sameCode } from '../screens/translate/language-logic.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { MOD_KEY } from './Sidebar.js';
+import { Icon } from './Icon.js';
 
 export interface LanguageBarProps {
   sources: LanguageView[] | undefined;
@@ -86,7 +87,7 @@ export function LanguageBar(p: LanguageBarProps) {
         >
           {/* A direction-bearing glyph: turned in right-to-left interfaces (app.css .mirror-rtl). */}
           <span className="mirror-rtl" aria-hidden="true">
-            {t('translate.lang.swapSymbol')}
+            <Icon name="swap" />
           </span>
         </button>
         <div className="field">
@@ -125,7 +126,7 @@ export function LanguageBar(p: LanguageBarProps) {
           aria-label={t('translate.lang.refresh')}
           title={t('translate.lang.refreshTitle')}
         >
-          {t('translate.lang.refreshSymbol')}
+          <Icon name="refresh" />
         </button>
         {/* Always in place (hidden when idle), so the bar never reflows when loading starts or ends. */}
         <span

@@ -373,6 +373,21 @@ describe('results and errors', () => {
   });
 });
 
+describe('language bar buttons', () => {
+  it('are named for screen readers and draw their icons as SVG, not with characters the UI fonts lack', async () => {
+    renderApp();
+    await languagesLoaded();
+    for (const name of ['Swap languages', 'Refresh the language lists']) {
+      const button = screen.getByRole('button', { name });
+      // ⇄ and ↻ made Chromium search the system's fonts during the first layout; an icon needs no font.
+      expect(button.textContent).toBe('');
+      const icon = button.querySelector('svg');
+      expect(icon?.getAttribute('aria-hidden')).toBe('true');
+      expect(icon?.querySelector('path')?.getAttribute('d')).toMatch(/^M/);
+    }
+  });
+});
+
 describe('multi-segment mode', () => {
   it('translates pasted spreadsheet cells in order, shows progress and exports TSV', async () => {
     // happy-dom has no layout: give the table's scroll box the height CSS gives it in a browser.
