@@ -3,7 +3,7 @@
  * the same text on the new service, swap during the typing pause keeps what was typed, targets the local engine
  * cannot reach are disabled (Apertium: the pseudo engine does every pair), the default target follows the browser's
  * language, the second language is used when the text already is in the target, a 1 MB text translates in Text
- * mode, and each state passes axe in light and dark.
+ * mode, each state passes axe in light and dark, and nothing keeps animating once the screen is idle.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -190,4 +190,21 @@ test('Translate screen states pass axe in light and dark', async ({ verso: { pag
   await page.locator('body').press('?');
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'Translate, keyboard help');
+});
+
+test('nothing keeps animating once the screen is idle (the hidden spinner ran forever and kept the compositor busy)', async ({ verso: { page } }) => {
+  await chooseLocalEngine(page);
+  await pickLanguages(page, 'EN', 'DE');
+  await sourceBox(page).fill('Idle after this');
+  await expect(output(page)).toContainText(pseudoText('Idle after this'));
+  await expect(output(page)).not.toHaveAttribute('data-stale', 'true');
+  // Every animation still running, by element: none once nothing is loading or translating.
+  const running = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .map((a) => `${(a as CSSAnimation).animationName} on .${((a.effect as KeyframeEffect).target as Element).className.replaceAll(' ', '.')}`),
+    );
+  await expect.poll(running).toEqual([]);
 });
