@@ -22,6 +22,18 @@ describe('language logic', () => {
     expect(reachableTargets(pairs, 'EN', targets).map((t) => t.code)).toEqual(['CA', 'ES']);
   });
 
+  it('matches codes whatever their case and a source by its base language, per list (a new list is read anew)', () => {
+    expect(reachable(pairs, 'en-gb', 'es')).toBe(true);
+    expect(reachable(pairs, 'pt-BR', 'ES')).toBe(false);
+    expect(reachable(pairs, '', 'en-us')).toBe(true);
+    // Another answer from the service: its own pairs, nothing carried over from the list before.
+    const refreshed = [{ source: 'PT', target: 'DE' }];
+    expect(reachable(refreshed, 'PT-BR', 'de')).toBe(true);
+    expect(reachable(refreshed, 'EN', 'ES')).toBe(false);
+    expect(reachable(pairs, 'EN', 'ES')).toBe(true);
+    expect(reachable([], '', 'ES')).toBe(false);
+  });
+
   it('maps the system languages to the closest target offered', () => {
     expect(systemTarget(['de-AT', 'en'], targets)).toBe('DE');
     expect(systemTarget(['en-GB'], targets)).toBe('EN-GB');
