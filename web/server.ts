@@ -226,8 +226,8 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
   );
 
   // Built before the server listens, so the first page load never waits for it. It is written into the page itself
-  // (allowed by its hash): as a file it was one more request that held the parser (~25 ms of a start) before any module could run,
-  // where the desktop app's preload costs no request at all.
+  // (allowed by its hash): as a file it was one more request that held the parser (~25 ms of a start) before any
+  // module could run, where the desktop app's preload costs no request at all.
   const shim = buildShim().replaceAll('</script', '<\\/script');
   const shimHash = createHash('sha256').update(shim).digest('base64');
   // Built files, kept in memory once read (keyed by size and time, so a rebuild is served at once).
