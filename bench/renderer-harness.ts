@@ -1,13 +1,18 @@
 /**
  * Benchmark helpers for a built renderer (Node): the files its index.html loads before anything else — the entry
  * module and its modulepreloads, each counted once (a file can be both) — and a web harness serving it on port 0
- * with the pseudo engine; and the build of `tree`'s renderer. Used by `bench/renderer-size.ts`, `bench/start-trace.ts`,
+ * with the pseudo engine; the build of `tree`'s renderer; and one-file React pages built with the same toolchain (the
+ * empty page the benchmarks compare against). Used by `bench/renderer-size.ts`, `bench/start-trace.ts`,
  * `bench/i18n.ts` and `bench/usage-render.ts`.
  */
+import react from '@vitejs/plugin-react';
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Builds `tree`'s renderer (its own Vite config, so older commits can be measured) into `outDir`. */
 export async function buildRenderer(tree: string, outDir: string, options: { minify?: boolean } = {}): Promise<void> {
@@ -17,6 +22,34 @@ export async function buildRenderer(tree: string, outDir: string, options: { min
     build: { outDir, emptyOutDir: true, ...(options.minify === false && { minify: false }) },
   });
 }
+
+/** Builds a one-file React page (`main.tsx` and its `files`) in `dir` with Verso's React; returns its output folder. */
+export async function buildPage(dir: string, main: string, files: Record<string, string> = {}): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Baseline</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+  );
+  await writeFile(join(dir, 'main.tsx'), main);
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  const outDir = join(dir, 'out');
+  await build({
+    root: dir,
+    base: './',
+    logLevel: 'warn',
+    configFile: false,
+    plugins: [react()],
+    resolve: {
+      alias: { react: join(ROOT, 'node_modules/react'), 'react-dom': join(ROOT, 'node_modules/react-dom') },
+    },
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+  return outDir;
+}
+
+/** The empty Vite + React page (one <h1>) the benchmarks measure Verso against. */
+export const buildEmptyPage = (dir: string): Promise<string> =>
+  buildPage(dir, "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n");
 
 export async function initialJsFiles(outDir: string): Promise<string[]> {
   const html = await readFile(join(outDir, 'index.html'), 'utf8');

@@ -20,9 +20,8 @@
  * and the floor's ratio is the least the goal's ratio could be on the machine.
  */
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
-import { buildRenderer, initialJsFiles, startHarness } from './renderer-harness.js';
-import react from '@vitejs/plugin-react';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { buildEmptyPage, buildPage, buildRenderer, initialJsFiles, startHarness } from './renderer-harness.js';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
@@ -30,7 +29,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values } = parseArgs({
@@ -59,32 +57,6 @@ async function initialJs(outDir: string): Promise<{ bytes: number; gzip: number;
   }
   return { bytes, gzip, files: srcs };
 }
-
-/** Builds a one-file React page (`main.tsx` with its `files`) with the same toolchain as Verso's renderer. */
-async function buildPage(dir: string, main: string, files: Record<string, string> = {}): Promise<string> {
-  await writeFile(
-    join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Baseline</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
-  );
-  await writeFile(join(dir, 'main.tsx'), main);
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-  const outDir = join(dir, 'out');
-  await build({
-    root: dir,
-    base: './',
-    logLevel: 'warn',
-    configFile: false,
-    plugins: [react()],
-    resolve: {
-      alias: { react: join(ROOT, 'node_modules/react'), 'react-dom': join(ROOT, 'node_modules/react-dom') },
-    },
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
-  });
-  return outDir;
-}
-
-const buildBaseline = (dir: string): Promise<string> =>
-  buildPage(dir, "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n");
 
 /**
  * The floor: the empty page that also shows the Translate screen as Verso left it (its final DOM, put in by React in
@@ -216,9 +188,7 @@ async function main(): Promise<void> {
   try {
     const versoOut = join(work, 'verso');
     await buildRenderer(ROOT, versoOut);
-    const baseDir = join(work, 'baseline');
-    await mkdir(baseDir);
-    const baseOut = await buildBaseline(baseDir);
+    const baseOut = await buildEmptyPage(join(work, 'baseline'));
 
     const v = await initialJs(versoOut);
     const b = await initialJs(baseOut);
@@ -249,9 +219,7 @@ async function main(): Promise<void> {
     // The floor (for the Translate screen): read from Verso once, a load that also makes the first run.
     let floor: { server: Server; url: string } | null = null;
     if (!values['first-run']) {
-      const floorDir = join(work, 'floor');
-      await mkdir(floorDir);
-      floor = await serveStatic(await buildFloor(floorDir, await captureScreen(harness.url, versoTarget.prepare)));
+      floor = await serveStatic(await buildFloor(join(work, 'floor'), await captureScreen(harness.url, versoTarget.prepare)));
     }
     const timed: Array<{ name: 'base' | 'verso' | 'floor' | 'before'; url: string; target: Target }> = [
       { name: 'base', url: stat.url, target: { selector: 'h1' } },

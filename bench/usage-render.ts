@@ -25,7 +25,6 @@
  *
  * Without --renderer-dir the renderer is built into a temp dir first (other sessions rebuild out/renderer).
  */
-import react from '@vitejs/plugin-react';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,8 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { buildRenderer } from './renderer-harness.js';
+import { buildEmptyPage, buildRenderer } from './renderer-harness.js';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
 import { keyView } from '../electron/main/services/admin-keys.js';
 import { filterKeys } from '../renderer/screens/keys/KeysTable.js';
@@ -166,23 +164,6 @@ async function initialJs(outDir: string): Promise<{ gzip: number; files: string[
   let gzip = 0;
   for (const f of files) gzip += gzipSync(await readFile(join(outDir, f)), { level: 9 }).length;
   return { gzip, files };
-}
-
-async function buildEmptyReact(dir: string): Promise<string> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Baseline</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
-  await writeFile(join(dir, 'main.tsx'), "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n");
-  const outDir = join(dir, 'out');
-  await build({
-    root: dir,
-    base: './',
-    logLevel: 'warn',
-    configFile: false,
-    plugins: [react()],
-    resolve: { alias: { react: join(ROOT, 'node_modules/react'), 'react-dom': join(ROOT, 'node_modules/react-dom') } },
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
-  });
-  return outDir;
 }
 
 // ----- In-page probes -----
@@ -370,7 +351,7 @@ async function main(): Promise<void> {
       rendererDir = join(work, 'renderer');
       await buildRenderer(ROOT, rendererDir);
     }
-    const empty = await buildEmptyReact(join(work, 'empty'));
+    const empty = await buildEmptyPage(join(work, 'empty'));
     const js = await initialJs(rendererDir);
     const jsBase = await initialJs(empty);
     const assets = await readdir(join(rendererDir, 'assets'));

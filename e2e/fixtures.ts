@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-
 /**
  * Skips the running test when `when` holds, and prints why: Playwright's reporters show that a test was skipped,
  * not the reason given. Every skip in the e2e suite goes through here.

@@ -1,7 +1,8 @@
 /**
  * Renderer root: the query client, the first-run gate (no connection yet → first-run screen) and the shell
  * (navigation, status banner, the active screen). The screens the first paint shows (Translate, First run) are in
- * the entry chunk; the others are code-split with React.lazy and fetched when idle. Keyboard: Ctrl/Cmd+1…6 switch screens; menu commands from main arrive as `app.command`.
+ * the entry chunk; the others are code-split with React.lazy and fetched when idle. Keyboard: Ctrl/Cmd+1…6 switch
+ * screens; menu commands from main arrive as `app.command`.
  */
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';

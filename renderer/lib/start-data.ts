@@ -43,7 +43,7 @@ export function prefetchStartData(qc: QueryClient, onTranslate: () => boolean): 
   const settings = qc.prefetchQuery(settingsQuery).then(() => {
     // The saved draft goes into the Translate screen's state as soon as it is read, not after a first render.
     const read = qc.getQueryData<Settings>(keys.settings);
-    if (read && !useTranslateStore.getState().draftLoaded) restoreDraft(read.translateDraft ?? null);
+    if (read) restoreDraft(read.translateDraft ?? null);
   });
   void qc.prefetchQuery(connectionsQuery);
   let screen: Promise<unknown> = Promise.resolve();

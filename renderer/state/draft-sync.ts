@@ -66,10 +66,12 @@ export function forgetLegacyDraft(): void {
 }
 
 /**
- * Puts a saved draft into the Translate screen's state. Without one, a draft left in window storage by an older
- * build is carried over. Returns true when the restored draft must be written to settings (it came from there).
+ * Puts a saved draft into the Translate screen's state, once: the start-up code and the shell may both offer it, and
+ * the first wins (a restored draft is never overwritten). Without one, a draft left in window storage by an older
+ * build is carried over (`draftCarriedOver` then says it must be written to settings).
  */
-export function restoreDraft(saved: TranslateDraft | null): boolean {
+export function restoreDraft(saved: TranslateDraft | null): void {
+  if (useTranslateStore.getState().draftLoaded) return;
   const legacy = saved ? null : readLegacyDraft();
   const d = saved ?? legacy;
   useTranslateStore.getState().restore(
@@ -82,7 +84,6 @@ export function restoreDraft(saved: TranslateDraft | null): boolean {
     },
   );
   carriedOver = legacy !== null;
-  return carriedOver;
 }
 
 let carriedOver = false;

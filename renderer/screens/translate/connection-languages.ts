@@ -7,10 +7,10 @@
 import type { LanguageView } from '../../../shared/ipc/contract.js';
 import type { TranslatePrefs } from '../../../shared/ipc/contract-translate.js';
 import { useTranslateStore } from '../../state/translate-store.js';
-import { systemTarget, targetFor } from './language-logic.js';
+import { sameCode, systemTarget, targetFor } from './language-logic.js';
 
 /** The system's preferred languages (Electron passes the OS's to Chromium; the harness has the browser's). */
-export function systemLanguages(): readonly string[] {
+function systemLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
@@ -46,8 +46,7 @@ export function applyConnectionLanguages({
       return;
     }
   }
-  const offered =
-    cur.targetLang !== '' && targets.some((l) => l.code.toUpperCase() === cur.targetLang.toUpperCase());
+  const offered = cur.targetLang !== '' && targets.some((l) => sameCode(l.code, cur.targetLang));
   if (offered && store.languagesTouched) return;
   const target = systemTarget(systemLanguages(), targets) ?? targets[0]?.code;
   if (!target) return;
