@@ -37,14 +37,18 @@ interface Pending {
   function connect() {
     const ws = new WebSocket(`ws://${location.host}/__verso/ws`);
     socket = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+    // The calls made meanwhile follow the token at once, as IPC sends at once: the server reads a socket's messages in
+    // order and runs none before a good token (a bad one closes the socket with 4401, and they are answered as lost).
+    // Waiting for its "welcome" cost a round trip, and a turn of the page's busy main thread, before the first call.
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'hello', token }));
+      ready = true;
+      for (const m of queue) ws.send(m);
+      queue = [];
+    };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(String(ev.data)) as { type: string; id?: number; result?: unknown; name?: string; payload?: unknown };
-      if (msg.type === 'welcome') {
-        ready = true;
-        for (const m of queue) ws.send(m);
-        queue = [];
-      } else if (msg.type === 'result' && msg.id !== undefined) {
+      if (msg.type === 'result' && msg.id !== undefined) {
         pending.get(msg.id)?.resolve(msg.result);
         pending.delete(msg.id);
       } else if (msg.type === 'event' && msg.name !== undefined) {
