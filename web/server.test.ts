@@ -100,10 +100,28 @@ describe('web harness', () => {
     await expect(open('http://evil.example')).rejects.toThrow(/403/);
   });
 
-  it('closes a connection that presents a wrong token, before any call runs', async () => {
+  it('closes a connection that presents a wrong token, and runs none of the calls sent right after it', async () => {
+    const good = await page();
+    const before = (await good.call('connections.list')).data as { connections: unknown[] };
     const p = await page('wrong-token');
+    // As the page's shim does: its calls follow the token at once, without waiting for an answer.
+    const answered = p.call('connections.addLocal', {});
     const code = await closed(p.ws);
     expect(code).toBe(4401);
+    const outcome = await Promise.race([answered.then(() => 'answered'), new Promise((r) => setTimeout(() => r('not answered'), 200))]);
+    expect(outcome).toBe('not answered');
+    const after = (await good.call('connections.list')).data as { connections: unknown[] };
+    expect(after.connections).toHaveLength(before.connections.length);
+    good.ws.close();
+  });
+
+  it('answers the calls that follow a good token at once, without waiting for its welcome', async () => {
+    const p = await page();
+    // Sent in the same turn as the token (page() sent it), as the shim sends the calls made while the socket opened.
+    const [info, settings] = await Promise.all([p.call('app.info'), p.call('settings.get')]);
+    expect(info.data).toMatchObject({ name: 'Verso', shell: 'web' });
+    expect(settings.ok).toBe(true);
+    p.ws.close();
   });
 
   it('serves the page with the shim written in first, allowed by its hash alone, under a strict CSP', async () => {
@@ -135,6 +153,31 @@ describe('web harness', () => {
     expect(t.ok).toBe(true);
     expect((t.data as { engine: string }).engine).toBe('pseudo');
     expect(p.events.some((e) => e.name === 'connections.changed')).toBe(true);
+    p.ws.close();
+  });
+
+  it('answers app.start with what each of the first screen’s own calls answers, in one message', async () => {
+    const p = await page();
+    await p.call('connections.addLocal', {});
+    const start = (await p.call('app.start', { translate: true })).data as Record<string, unknown> & {
+      translate: Record<string, unknown> & { connectionId: string };
+    };
+    const own = async (name: string, input?: unknown) => (await p.call(name, input)).data;
+    expect(start.settings).toEqual(await own('settings.get'));
+    expect(start.connections).toEqual(await own('connections.list'));
+    expect(start.status).toEqual(await own('connections.status'));
+    expect(start.translate.connectionId).toBe((start.status as { activeId: string }).activeId);
+    // The same lists (the first read fetched them, a later one is marked as read from main's cache).
+    const list = (l: unknown) => ({ ...(l as object), fromCache: null });
+    expect(list(start.translate.source)).toEqual(list(await own('languages.list', { type: 'source' })));
+    expect(list(start.translate.target)).toEqual(list(await own('languages.list', { type: 'target' })));
+    expect((start.translate.target as { languages: unknown[] }).languages.length).toBeGreaterThan(0);
+    expect(start.translate.pairs).toEqual(await own('languages.pairs', {}));
+    expect(start.translate.prefs).toEqual(await own('translatePrefs.get'));
+    expect(start.translate.capabilities).toEqual(await own('customisation.capabilities', {}));
+    // Another first screen than Translate: no Translate data is read.
+    expect(((await p.call('app.start', { translate: false })).data as { translate: unknown }).translate).toBeNull();
+    expect((await p.call('app.start', {})).error?.code).toBe('invalid_input');
     p.ws.close();
   });
 });

@@ -138,6 +138,7 @@ export const api = {
   settings: { get: call('settings.get'), update: call('settings.update') },
   app: {
     info: call('app.info'),
+    start: call('app.start'),
     openExternal: call('app.openExternal'),
     copyText: call('app.copyText'),
     saveTextFile: call('app.saveTextFile'),

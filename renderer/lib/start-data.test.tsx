@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 /**
- * The start-up prefetch: what the first screen reads is asked for before React renders anything, and the screen's
- * own queries then find it in the cache (each call goes out once, not once by the prefetch and again by a component).
+ * The start-up prefetch: what the first screen reads is asked for before React renders anything, in one call
+ * (`app.start`, composed here as main composes it: each part from its own handler, null where that one fails), and
+ * the screen's own queries then find it in the cache (nothing is asked twice). Without that answer, or for a part
+ * missing from it, each call goes out on its own, once.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/translate-defaults.js';
 import { App } from '../App.js';
-import { createFakeApi } from '../test-utils/fake-api.js';
+import { createFakeApi, ipcFail, type FakeApi, type Handlers } from '../test-utils/fake-api.js';
 import type { Settings } from '../../shared/ipc/contract.js';
 import type { UsageReport } from '../../shared/ipc/contract-usage.js';
 import {
@@ -30,7 +32,40 @@ const usage: UsageReport = {
   fetchedAt: '2026-11-28T09:30:00.000Z',
 };
 
-function fakeWith(extra: Parameters<typeof createFakeApi>[0] = {}) {
+/** `app.start` as main answers it: each part from the fake's own handler for that call, null where it fails. */
+function composedStart(fake: FakeApi): Handlers['app.start'] {
+  const part = async (name: keyof Handlers, input?: unknown): Promise<never | null> => {
+    try {
+      const h = fake.handlers[name] as ((i: unknown) => unknown) | undefined;
+      return h ? ((await h(input)) as never) : null;
+    } catch {
+      return null;
+    }
+  };
+  return async ({ translate }) => {
+    const status = (await part('connections.status')) as { activeId: string | null } | null;
+    const id = status?.activeId ?? null;
+    return {
+      settings: await part('settings.get'),
+      connections: await part('connections.list'),
+      status,
+      translate:
+        translate && id
+          ? {
+              connectionId: id,
+              source: await part('languages.list', { type: 'source' }),
+              target: await part('languages.list', { type: 'target' }),
+              pairs: await part('languages.pairs', {}),
+              prefs: await part('translatePrefs.get'),
+              capabilities: await part('customisation.capabilities', {}),
+            }
+          : null,
+    };
+  };
+}
+
+/** A fake main; `oneCall: false` leaves `app.start` unanswered (the renderer then asks for each part itself). */
+function fakeWith(extra: Handlers = {}, { oneCall = true } = {}) {
   const fake = createFakeApi({
     ...baseHandlers(),
     'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
@@ -38,6 +73,7 @@ function fakeWith(extra: Parameters<typeof createFakeApi>[0] = {}) {
     'usage.get': () => usage,
     ...extra,
   });
+  if (oneCall) fake.handlers['app.start'] ??= composedStart(fake);
   setApi(fake.api);
   return fake;
 }
@@ -57,11 +93,27 @@ beforeEach(() => resetRenderer());
 afterEach(() => cleanup());
 
 describe('start-up prefetch', () => {
-  it('asks for the Translate screen data before anything renders, and the screen asks for none of it again', async () => {
+  it('brings the Translate screen’s data in one call before anything renders, and the screen asks for none of it again', async () => {
     const fake = fakeWith();
     const client = createQueryClient();
+    await prefetchStartData(client, () => true).ready;
+    // Nothing is rendered yet: one call brought the first screen; glossaries and usage (not waited for) follow it.
+    await waitFor(() => expect(fake.callsOf('usage.get')).toHaveLength(1));
+    expect(fake.callsOf('app.start')).toEqual([{ translate: true }]);
+    const asked = () => fake.calls.map((c) => c.name).sort();
+    expect(asked()).toEqual(['app.start', 'glossaries.list', 'usage.get']);
+
+    render(<App client={client} />);
+    expect(await screen.findByRole('heading', { name: 'Translate', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('To').textContent).toContain('German'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked()).toEqual(['app.start', 'glossaries.list', 'usage.get']);
+  });
+
+  it('asks for each part on its own, once, when main cannot answer the one call', async () => {
+    const fake = fakeWith({}, { oneCall: false });
+    const client = createQueryClient();
     void prefetchStartData(client, () => true).ready;
-    // Nothing is rendered yet: the calls are already out, languages for both pickers among them.
     await waitFor(() => expect(fake.callsOf('usage.get')).toHaveLength(1));
     for (const name of FIRST_SCREEN_CALLS) expect(fake.callsOf(name), name).toHaveLength(1);
     expect(
@@ -76,6 +128,22 @@ describe('start-up prefetch', () => {
     await waitFor(() => expect(screen.getByLabelText('To').textContent).toContain('German'));
     for (const name of FIRST_SCREEN_CALLS) expect(fake.callsOf(name), name).toHaveLength(1);
     expect(fake.callsOf('languages.list')).toHaveLength(2);
+  });
+
+  it('asks for a part main could not read on its own, and the screen shows that call’s error', async () => {
+    const fake = fakeWith({
+      'languages.list': ({ type }) => {
+        if (type === 'source') ipcFail('unavailable', 'The service did not answer.');
+        return baseHandlers()['languages.list']!({ type }) as never;
+      },
+    });
+    const client = createQueryClient();
+    await prefetchStartData(client, () => true).ready;
+    // main's answer had no source list (its read failed): the renderer asked once itself, which failed too.
+    expect(fake.callsOf('languages.list')).toEqual([{ type: 'source' }]);
+    expect(fake.callsOf('languages.pairs')).toHaveLength(0);
+    render(<App client={client} />);
+    expect(await screen.findByText('The language lists could not be loaded.')).toBeTruthy();
   });
 
   it('misses nothing main announces between its first answers and the first render', async () => {
@@ -132,21 +200,26 @@ describe('start-up prefetch', () => {
     expect((screen.getByLabelText('Text to translate') as HTMLTextAreaElement).value).toBe('Good morning');
   });
 
-  it('asks only for settings and the connection state when the first screen is not Translate, or on a first run', async () => {
+  it('brings only settings and the connection state when the first screen is not Translate, or on a first run', async () => {
     const elsewhere = fakeWith();
-    prefetchStartData(createQueryClient(), () => false);
-    await waitFor(() => expect(elsewhere.callsOf('connections.status')).toHaveLength(1));
+    await prefetchStartData(createQueryClient(), () => false).ready;
     await new Promise((r) => setTimeout(r, 20));
-    expect(elsewhere.calls.map((c) => c.name).sort()).toEqual([
+    expect(elsewhere.calls.map((c) => c.name)).toEqual(['app.start']);
+    expect(elsewhere.callsOf('app.start')).toEqual([{ translate: false }]);
+
+    const firstRun = fakeWith({ 'connections.status': () => ({ activeId: null, state: 'none' }) });
+    await prefetchStartData(createQueryClient(), () => true).ready;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(firstRun.calls.map((c) => c.name)).toEqual(['app.start']);
+
+    const unanswered = fakeWith({}, { oneCall: false });
+    await prefetchStartData(createQueryClient(), () => false).ready;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(unanswered.calls.map((c) => c.name).sort()).toEqual([
+      'app.start',
       'connections.list',
       'connections.status',
       'settings.get',
     ]);
-
-    const firstRun = fakeWith({ 'connections.status': () => ({ activeId: null, state: 'none' }) });
-    prefetchStartData(createQueryClient(), () => true);
-    await waitFor(() => expect(firstRun.callsOf('connections.status')).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(firstRun.callsOf('languages.list')).toHaveLength(0);
   });
 });

@@ -18,7 +18,7 @@ import { documentsCalls, documentsEvents } from './contract-documents.js';
 import { glossariesCalls, glossariesEvents } from './contract-glossaries.js';
 import { UsageView, usageCalls, usageEvents } from './contract-usage.js';
 import { adminKeysCalls, adminKeysEvents } from './contract-admin-keys.js';
-import { customisationCalls, customisationEvents } from './contract-customisation.js';
+import { Capabilities, customisationCalls, customisationEvents } from './contract-customisation.js';
 export { GlossaryEntry, GlossaryView } from './contract-glossaries.js';
 export * from './contract-documents.js';
 
@@ -37,7 +37,7 @@ import {
 
 export { AuthScheme, Id, LangCode, NoInput, Persistence } from './contract-common.js';
 import { QaReportView } from './contract-protect.js';
-import { translateCalls, translateEvents } from './contract-translate.js';
+import { LanguagePairs, TranslatePrefs, translateCalls, translateEvents } from './contract-translate.js';
 import { historyCalls, historyEvents } from './contract-history.js';
 import { DEFAULT_DESKTOP_SETTINGS, desktopCalls, desktopEvents, desktopSettingsShape } from './contract-desktop.js';
 export * from './contract-desktop.js';
@@ -408,6 +408,30 @@ export const MenuCommand = z.enum([
 ]);
 export type MenuCommand = z.infer<typeof MenuCommand>;
 
+/**
+ * What the first screen reads, in one answer (`app.start`): settings, the connections and their state, and — when
+ * asked for the Translate screen and a connection is active — that connection's languages, pairs, remembered
+ * choices and capabilities. One round trip instead of two (the Translate data needs the active connection's id,
+ * which the first answers bring). A part that could not be read is null: the renderer then asks for it with its
+ * own call, which shows its own error.
+ */
+export const StartAnswer = z.object({
+  settings: Settings.nullable(),
+  connections: ConnectionsState.nullable(),
+  status: ConnectionStatus.nullable(),
+  translate: z
+    .object({
+      connectionId: Id,
+      source: LanguageList.nullable(),
+      target: LanguageList.nullable(),
+      pairs: LanguagePairs.nullable(),
+      prefs: TranslatePrefs.nullable(),
+      capabilities: Capabilities.nullable(),
+    })
+    .nullable(),
+});
+export type StartAnswer = z.infer<typeof StartAnswer>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // The contract
 // ---------------------------------------------------------------------------------------------------------------
@@ -492,6 +516,7 @@ export const contract = {
 
   // App.
   'app.info': { input: NoInput, output: AppInfo },
+  'app.start': { input: z.object({ translate: z.boolean() }), output: StartAnswer },
   'app.openExternal': {
     input: z.object({ url: z.string().url('Not a web address.') }),
     output: z.object({ opened: z.boolean() }),

@@ -11,6 +11,7 @@ import type { AppServices } from './services.js';
 import { registerTranslateIpc } from './translate.js';
 import { registerHistoryIpc } from './history.js';
 import { registerDesktopIpc } from './desktop.js';
+import { registerStartIpc } from './start.js';
 
 export function registerAllIpc(ctx: HandleContext, services: AppServices): void {
   registerConnectionsIpc(ctx, services);
@@ -26,4 +27,5 @@ export function registerAllIpc(ctx: HandleContext, services: AppServices): void 
   registerAppIpc(ctx, services);
   registerLocalServiceIpc(ctx, services);
   registerDesktopIpc(ctx, services);
+  registerStartIpc(ctx, services);
 }

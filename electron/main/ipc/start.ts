@@ -1,0 +1,36 @@
+/**
+ * IPC registrar (main process): `app.start`, what the renderer's first screen reads, in one answer (see `StartAnswer`
+ * in the contract and renderer/lib/start-data.ts). Each part comes from the same service its own call uses, so the
+ * answers agree; a part that fails is null and the renderer asks for it on its own (and shows that call's error).
+ */
+import { handle, type HandleContext } from './handle.js';
+import type { AppServices } from './services.js';
+
+/** The value of a settled promise, or null when it failed (its own call will say why). */
+async function orNull<T>(read: () => T | Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch {
+    return null;
+  }
+}
+
+export function registerStartIpc(ctx: HandleContext, s: AppServices): void {
+  handle(ctx, 'app.start', async (i) => {
+    const [settings, connections, status] = await Promise.all([
+      orNull(() => s.settings.get()),
+      orNull(() => s.connections.list()),
+      orNull(() => s.connections.status()),
+    ]);
+    const connectionId = status?.activeId ?? null;
+    if (!i.translate || !connectionId) return { settings, connections, status, translate: null };
+    const [source, target, pairs, prefs, capabilities] = await Promise.all([
+      orNull(() => s.languages.list('source', false, connectionId)),
+      orNull(() => s.languages.list('target', false, connectionId)),
+      orNull(() => s.languages.pairs(false, connectionId)),
+      orNull(() => s.translatePrefs.get()),
+      orNull(() => s.customisation.capabilities()),
+    ]);
+    return { settings, connections, status, translate: { connectionId, source, target, pairs, prefs, capabilities } };
+  });
+}
