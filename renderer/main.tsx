@@ -2,7 +2,8 @@
  * Renderer entry: mounts the React app. Runs in the sandboxed window (Electron) or in Chromium via the web harness;
  * either way `window.verso` is provided before this script runs. The first call to main goes out first; the UI
  * language's catalog is built while it travels; React renders once the first screen's answer is in (or after
- * FIRST_SCREEN_WAIT_MS), so the screen appears whole and in the user's language in one render.
+ * FIRST_SCREEN_WAIT_MS), so the screen appears whole and in the user's language in one render, without `Intl`
+ * (see start-idle.ts).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +11,7 @@ import { App } from './App.js';
 import { initI18n, warmFormats } from './i18n/index.js';
 import { createQueryClient } from './lib/queries.js';
 import { prefetchStartData } from './lib/start-data.js';
+import { deferUntilStartIdle, StartIdle } from './lib/start-idle.js';
 import { useUiStore } from './state/ui-store.js';
 import './styles/app.css';
 
@@ -24,13 +26,16 @@ if (root) {
   const waited = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
   // The first render waits for what the first screen shows, but not long: a slow answer gets "Opening…" meanwhile.
   const shown = Promise.race([start.ready, waited]);
-  // The catalog is built, and the Intl objects of language names made (the first one in a page costs ~20 ms), while
-  // the answer travels.
-  const words = initI18n().then(warmFormats);
+  // The catalog is built while the answer travels. The answer names the languages (main works the names out as the
+  // page would), so the first render builds no Intl object: the first in a page costs ~20–30 ms. They are built in
+  // the first idle moment after it, with the text that needs them (the character count).
+  const words = initI18n();
   void Promise.all([words, shown]).then(() => {
+    deferUntilStartIdle();
     createRoot(root).render(
       <StrictMode>
         <App client={client} />
+        <StartIdle then={warmFormats} />
       </StrictMode>,
     );
   });

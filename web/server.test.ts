@@ -4,6 +4,7 @@
  * like the app does), that events arrive, and that the page and shim are served with a strict CSP.
  */
 import { createHash } from 'node:crypto';
+import { createFormatters } from '../shared/i18n/format.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,6 +176,13 @@ describe('web harness', () => {
     expect(start.translate.pairs).toEqual(await own('languages.pairs', {}));
     expect(start.translate.prefs).toEqual(await own('translatePrefs.get'));
     expect(start.translate.capabilities).toEqual(await own('customisation.capabilities', {}));
+    // The lists' names in main's UI language (English here), as the page's own formatters would name them.
+    const names = start.translate.names as { locale: string; byCode: Record<string, string> };
+    expect(names.locale).toBe('en');
+    const codes = (start.translate.target as { languages: Array<{ code: string }> }).languages.map((l) => l.code);
+    expect(codes).toContain('DE');
+    for (const code of codes) expect(names.byCode[code] ?? '', code).toBe(createFormatters('en').languageName(code, ''));
+    expect(names.byCode.DE).toBe('German');
     // Another first screen than Translate: no Translate data is read.
     expect(((await p.call('app.start', { translate: false })).data as { translate: unknown }).translate).toBeNull();
     expect((await p.call('app.start', {})).error?.code).toBe('invalid_input');

@@ -130,6 +130,7 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     local,
     network,
     desktop,
+    i18n,
   };
   services.translate.onBilled = (connectionId, characters) => void usage.recordBilled({ connectionId, kind: 'text', characters, at: ports.clock.now() });
   return {

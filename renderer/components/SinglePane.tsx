@@ -8,6 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, errorCode, unwrap } from '../lib/api.js';
+import { useStartIdle } from '../lib/start-idle.js';
 import { countCharacters } from '../lib/translate-rules.js';
 import type { LiveTranslation } from '../lib/use-live-translation.js';
 import { ErrorAlert } from './ErrorAlert.js';
@@ -38,6 +39,7 @@ export interface SinglePaneProps {
 }
 
 export function SinglePane({ text, onText, live, auto, blockedReason, billed: billedPlan, onUndo, held = false, outputLabel, errorMessage }: SinglePaneProps) {
+  const idle = useStartIdle();
   const t = useT();
   const f = useFormat();
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
@@ -114,7 +116,8 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             />
           </ProtectedSource>
           <div className="pane-footer">
-            <span aria-live="polite">{t('app.common.characters', { count: chars })}</span>
+            {/* Its plural needs Intl, which the first render does without (lib/start-idle.ts): it shows when idle. */}
+            <span aria-live={idle ? 'polite' : undefined}>{idle && t('app.common.characters', { count: chars })}</span>
             <span className="spacer" />
             {text && (
               <button type="button" className="btn btn-ghost btn-small" onClick={clear}>

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/translate-defaults.js';
 import { App } from '../App.js';
 import { createFakeApi, ipcFail, type FakeApi, type Handlers } from '../test-utils/fake-api.js';
-import type { Settings } from '../../shared/ipc/contract.js';
+import type { Settings, StartAnswer } from '../../shared/ipc/contract.js';
 import type { UsageReport } from '../../shared/ipc/contract-usage.js';
 import {
   baseHandlers,
@@ -18,6 +18,7 @@ import {
   LOCAL_CONNECTION,
   resetRenderer,
   settings,
+  TARGETS,
 } from '../test-utils/scenario.js';
 import { setApi } from './api.js';
 import { createQueryClient, keys } from './queries.js';
@@ -43,7 +44,7 @@ function composedStart(fake: FakeApi): Handlers['app.start'] {
     }
   };
   return async ({ translate }) => {
-    const status = (await part('connections.status')) as { activeId: string | null } | null;
+    const status = (await part('connections.status')) as StartAnswer['status'];
     const id = status?.activeId ?? null;
     return {
       settings: await part('settings.get'),
@@ -58,6 +59,7 @@ function composedStart(fake: FakeApi): Handlers['app.start'] {
               pairs: await part('languages.pairs', {}),
               prefs: await part('translatePrefs.get'),
               capabilities: await part('customisation.capabilities', {}),
+              names: null,
             }
           : null,
     };
@@ -133,7 +135,7 @@ describe('start-up prefetch', () => {
   it('asks for a part main could not read on its own, and the screen shows that call’s error', async () => {
     const fake = fakeWith({
       'languages.list': ({ type }) => {
-        if (type === 'source') ipcFail('unavailable', 'The service did not answer.');
+        if (type === 'source') ipcFail('timeout', 'The service did not answer.');
         return baseHandlers()['languages.list']!({ type }) as never;
       },
     });
@@ -198,6 +200,37 @@ describe('start-up prefetch', () => {
     const to = (await screen.findByLabelText('To')) as HTMLSelectElement;
     expect(to.value).toBe('FR');
     expect((screen.getByLabelText('Text to translate') as HTMLTextAreaElement).value).toBe('Good morning');
+  });
+
+  it('names the languages as main named them when its UI language is the page’s, and only then', async () => {
+    // A code each (names worked out by the page stay): main named them in German, then in English (the page's).
+    for (const [code, locale, shown] of [
+      ['QYA', 'de', 'Klingon'],
+      ['TLH', 'en', 'Klingon, as main names it'],
+    ] as const) {
+      resetRenderer();
+      cleanup();
+      const fake = fakeWith({
+        'languages.list': ({ type }) => ({
+          type,
+          languages: [...TARGETS, { code, name: 'Klingon', supportsFormality: false }],
+          fetchedAt: '2026-01-01T00:00:00.000Z',
+          fromCache: false,
+          pseudo: false,
+        }),
+      });
+      const composed = composedStart(fake);
+      fake.handlers['app.start'] = async (input) => {
+        const answer = (await composed!(input)) as StartAnswer;
+        return { ...answer, translate: { ...answer.translate!, names: { locale, byCode: { [code]: 'Klingon, as main names it' } } } };
+      };
+      const client = createQueryClient();
+      await prefetchStartData(client, () => true).ready;
+      render(<App client={client} />);
+      const to = (await screen.findByLabelText('To')) as HTMLSelectElement;
+      const option = [...to.options].find((o) => o.value === code);
+      expect(option?.textContent, locale).toBe(shown);
+    }
   });
 
   it('brings only settings and the connection state when the first screen is not Translate, or on a first run', async () => {

@@ -3,7 +3,8 @@
  * for everything the first screen reads — settings, the connection state and list, and for Translate the active
  * connection's languages, pairs, remembered choices and capabilities — in one call (`app.start`), one round trip
  * instead of two (the Translate data needs the active connection's id, which the first answers bring). Its parts go
- * into the cache under the keys the components' own queries use, so nothing is asked twice; a part main could not
+ * into the cache under the keys the components' own queries use, so nothing is asked twice (and the languages' names,
+ * worked out by main in its UI language, into that language's formatters); a part main could not
  * read (or the whole answer, if the call fails) is then asked for by its own call, as before, and shows its own
  * error. Glossaries and the usage behind the quota warning are asked for once the active connection is known, not
  * waited for. Style rules and translation memories are not asked for here: only the options panel lists them, and it
@@ -21,6 +22,7 @@ import { applyConnectionLanguages } from '../screens/translate/connection-langua
 import { restoreDraft } from '../state/draft-sync.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { quotaReportQuery } from '../components/QuotaWarning.js';
+import { createFormatters } from '../../shared/i18n/format.js';
 import { api, unwrap } from './api.js';
 import { capabilitiesQuery, customisationKeys } from './customisation-queries.js';
 import {
@@ -85,6 +87,8 @@ function putInCache(qc: QueryClient, answer: StartAnswer): void {
   put(keys.pairs(id), translate.pairs);
   put(keys.translatePrefs, translate.prefs);
   put(customisationKeys.capabilities(id), translate.capabilities);
+  // The pickers' names, worked out by main with the same function: used when main's UI language is the page's.
+  if (translate.names) createFormatters(translate.names.locale).knowNames(translate.names.byCode);
 }
 
 /** The languages the Translate screen opens with, in place before its first render (see connection-languages.ts). */

@@ -29,11 +29,16 @@ export interface Formatters {
   /** Compares strings as the UI language sorts them (for language lists, glossary names, ...). */
   compare(a: string, b: string): number;
   /**
-   * Builds now the `Intl` objects every screen's first paint uses (language names, numbers, sorting). The first of
-   * each kind in a page costs tens of milliseconds (Chromium loads its locale data then): the renderer calls this
-   * while it waits for its first answers from main, so the first screen's render does not pay it.
+   * Builds now the `Intl` objects the screens use most (language names, numbers, sorting). The first of each kind in
+   * a page costs tens of milliseconds (Chromium loads its locale data then): the renderer calls this in the first
+   * idle moment after its first render, so neither that render nor the first keystroke pays it.
    */
   warm(): void;
+  /**
+   * Names worked out elsewhere by this same function for this UI language (main's, in `app.start`'s answer): the
+   * language pickers' first render then builds no `Intl.DisplayNames`. A name already worked out here stays.
+   */
+  knowNames(byCode: Readonly<Record<string, string>>): void;
 }
 
 const cache = new Map<string, Formatters>();
@@ -146,6 +151,9 @@ export function createFormatters(uiLocale: string): Formatters {
       displayNames();
       collate();
       nf();
+    },
+    knowNames: (byCode) => {
+      for (const [code, name] of Object.entries(byCode)) if (!names.has(code)) names.set(code, name);
     },
   };
   /** The code's name in the UI language, '' when `Intl` has none. */

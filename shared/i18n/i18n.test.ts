@@ -2,7 +2,7 @@
  * The i18n layer's pure parts: formatters by UI locale (a count of 1,234,567 characters in de, fr, ja, ar),
  * language names in the UI language, locale matching, pseudo-locales, and errors by code.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from './en/index.js';
 import { compileCatalog } from './compile.js';
 import { describeIpcError } from './errors.js';
@@ -50,6 +50,24 @@ describe('formatters', () => {
     expect(createFormatters('fr').languageName('QQ', 'Mystery')).toBe('Mystery');
     const names = ['Zulu', 'Ångström', 'Allemand'].sort(createFormatters('fr').compare);
     expect(names).toEqual(['Allemand', 'Ångström', 'Zulu']);
+  });
+
+  it('uses the names main worked out for this UI language without building Intl.DisplayNames, and keeps its own', () => {
+    const built = vi.spyOn(Intl, 'DisplayNames');
+    try {
+      const f = createFormatters('ko');
+      f.knowNames({ DE: '독일어', TLH: '클링온어' });
+      expect([f.languageName('DE'), f.languageName('TLH')]).toEqual(['독일어', '클링온어']);
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
+    // A name already worked out here stays; another UI language's formatters know nothing of them.
+    const ja = createFormatters('ja');
+    expect(ja.languageName('FR')).toBe('フランス語');
+    ja.knowNames({ FR: 'changed' });
+    expect(ja.languageName('FR')).toBe('フランス語');
+    expect(createFormatters('uk').languageName('TLH', 'Klingon')).not.toBe('클링온어');
   });
 });
 

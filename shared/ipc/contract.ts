@@ -427,6 +427,12 @@ export const StartAnswer = z.object({
       pairs: LanguagePairs.nullable(),
       prefs: TranslatePrefs.nullable(),
       capabilities: Capabilities.nullable(),
+      /**
+       * The lists' language names in main's UI language, worked out by the same function the renderer uses
+       * (`shared/i18n/format.ts`): when it is the renderer's UI language too, the first render builds no `Intl`
+       * object of its own (the first in a page costs tens of milliseconds).
+       */
+      names: z.object({ locale: z.string().max(35), byCode: z.record(z.string().max(40), z.string().max(200)) }).nullable(),
     })
     .nullable(),
 });

@@ -6,6 +6,7 @@ import type { AdminKeysService } from '../services/admin-keys.js';
 import type { UsageService } from '../services/usage.js';
 import type { GlossariesService } from '../services/glossaries.js';
 import type { CustomisationService } from '../services/customisation.js';
+import type { MainI18n } from '../services/i18n.js';
 import type { AppService } from '../services/app-service.js';
 import type { ConnectionsService } from '../services/connections.js';
 import type { DocumentsService } from '../services/documents.js';
@@ -34,4 +35,6 @@ export interface AppServices {
   local: LocalServiceManager;
   network: NetworkSettingsService;
   desktop: DesktopStatusSource;
+  /** Main's UI language (menus, dialogs, and the language names `app.start` gives the renderer's first screen). */
+  i18n: Pick<MainI18n, 'locale' | 'format'>;
 }

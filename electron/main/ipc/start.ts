@@ -3,6 +3,7 @@
  * in the contract and renderer/lib/start-data.ts). Each part comes from the same service its own call uses, so the
  * answers agree; a part that fails is null and the renderer asks for it on its own (and shows that call's error).
  */
+import type { LanguageList } from '../../../shared/ipc/contract.js';
 import { handle, type HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
 
@@ -31,6 +32,20 @@ export function registerStartIpc(ctx: HandleContext, s: AppServices): void {
       orNull(() => s.translatePrefs.get()),
       orNull(() => s.customisation.capabilities()),
     ]);
-    return { settings, connections, status, translate: { connectionId, source, target, pairs, prefs, capabilities } };
+    const names = namesOf(s.i18n, [source, target]);
+    return { settings, connections, status, translate: { connectionId, source, target, pairs, prefs, capabilities, names } };
   });
+}
+
+/** The lists' language names in main's UI language (those `Intl` knows), or null when there is no list. */
+function namesOf(i18n: AppServices['i18n'], lists: Array<LanguageList | null>): { locale: string; byCode: Record<string, string> } | null {
+  const codes = new Set(lists.flatMap((l) => l?.languages.map((x) => x.code) ?? []));
+  if (codes.size === 0) return null;
+  const format = i18n.format();
+  const byCode: Record<string, string> = {};
+  for (const code of codes) {
+    const name = format.languageName(code, '');
+    if (name) byCode[code] = name;
+  }
+  return { locale: i18n.locale, byCode };
 }

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+/**
+ * The entry's first render does without `Intl` (lib/start-idle.ts): the character count, whose plural needs it, shows
+ * in the first idle moment after the first commit, when the `Intl` objects are built; elsewhere it shows at once.
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../App.js';
+import { createFakeApi } from '../test-utils/fake-api.js';
+import { baseHandlers, resetRenderer } from '../test-utils/scenario.js';
+import { setApi } from './api.js';
+import { createQueryClient } from './queries.js';
+import { deferUntilStartIdle, StartIdle } from './start-idle.js';
+
+beforeEach(() => {
+  resetRenderer();
+  setApi(createFakeApi(baseHandlers()).api);
+});
+afterEach(() => cleanup());
+
+describe('start idle', () => {
+  it('shows the character count only once the first idle moment after the first commit has built the Intl objects', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    try {
+      const built = vi.fn();
+      deferUntilStartIdle();
+      render(
+        <>
+          <App client={createQueryClient()} />
+          <StartIdle then={built} />
+        </>,
+      );
+      expect(await screen.findByLabelText('Text to translate')).toBeTruthy();
+      expect(screen.queryByText('0 characters')).toBeNull();
+      expect(built).not.toHaveBeenCalled();
+      expect(idle.length).toBeGreaterThan(0);
+      for (const cb of idle.splice(0)) cb();
+      expect(built).toHaveBeenCalledTimes(1);
+      expect(await screen.findByText('0 characters')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows it at once where the entry did not defer (a screen mounted later, the tests)', async () => {
+    render(<App client={createQueryClient()} />);
+    expect(await screen.findByText('0 characters')).toBeTruthy();
+  });
+});

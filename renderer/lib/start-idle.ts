@@ -1,0 +1,49 @@
+/**
+ * The first idle moment after the first screen has been committed. Work the first paint does not need waits for
+ * it: building the `Intl` objects (the first in a page costs ~20–30 ms, as Chromium loads its locale data then) and
+ * the text that needs them, such as the character count's plural. Only the entry defers (`deferUntilStartIdle`, then
+ * `<StartIdle>` beside the app); anywhere else — tests, a component mounted later — `useStartIdle()` is true at once.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+
+let reached = true;
+const listeners = new Set<() => void>();
+
+/** Called by the entry before its first render: until `<StartIdle>` has run, `useStartIdle()` is false. */
+export function deferUntilStartIdle(): void {
+  reached = false;
+}
+
+/**
+ * Rendered once by the entry beside the app: after the first commit (not before it, so the idle moment it waits
+ * for is one the user can already type in), runs `then` in the first idle moment, and the waiting text shows.
+ */
+export function StartIdle({ then }: { then: () => void }): null {
+  useEffect(() => {
+    if (reached) return;
+    const idle =
+      (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback ??
+      ((cb: () => void) => setTimeout(cb, 1));
+    idle(() => {
+      try {
+        then();
+      } finally {
+        reached = true;
+        for (const l of listeners) l();
+      }
+    });
+  }, [then]);
+  return null;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const read = (): boolean => reached;
+
+/** False from the entry's first render until its first idle moment; true from then on (and wherever not deferred). */
+export function useStartIdle(): boolean {
+  return useSyncExternalStore(subscribe, read, read);
+}
