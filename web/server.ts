@@ -17,7 +17,7 @@ import { homedir, platform } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { transformSync } from 'esbuild';
+import { buildSync } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CALL_NAMES, channelOf, type CallName } from '../shared/ipc/contract.js';
 import { createJsonFileStore } from '../electron/main/adapters/json-file-store.js';
@@ -109,14 +109,20 @@ const MIME: Record<string, string> = {
 };
 
 /**
- * The shim script: `web/shim-client.ts` transpiled on its own, with the contract's call names filled in. esbuild, not
+ * The shim script: `web/shim-client.ts` bundled on its own, with the contract's call names filled in. esbuild, not
  * the TypeScript compiler: loading and warming `typescript` held the first page load for ~2 s (every resource
  * waited behind the shim on the busy event loop), in every e2e test and every `npm run web`.
  */
 function buildShim(): string {
-  const source = readFileSync(join(ROOT, 'web', 'shim-client.ts'), 'utf8');
-  const js = transformSync(source, { loader: 'ts', format: 'esm', target: 'es2022' }).code;
-  return js.replace(/^export \{\};?\s*$/m, '').replace('__VERSO_CALL_NAMES__', JSON.stringify(CALL_NAMES));
+  const js = buildSync({
+    entryPoints: [join(ROOT, 'web', 'shim-client.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'silent',
+  }).outputFiles[0]!.text;
+  return js.replace('__VERSO_CALL_NAMES__', JSON.stringify(CALL_NAMES));
 }
 
 /**

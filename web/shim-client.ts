@@ -4,10 +4,12 @@
  * answers `{type:'result', id, result}`, events `{type:'event', name, payload}`. The one-time token comes from
  * the URL fragment (never sent in a request line or Referer) and is presented in the first message.
  *
- * This file must stay free of runtime imports: the harness transpiles it on its own and serves it as one script,
- * with `__VERSO_CALL_NAMES__` replaced by the contract's call names.
+ * The harness bundles it on its own (esbuild) and serves it as one script, with `__VERSO_CALL_NAMES__` replaced by
+ * the contract's call names: it imports only what has no runtime imports of its own (early-start.ts). As the
+ * Electron preload does, it sends `app.start` as the page opens (see shared/ipc/early-start.ts).
  */
 import type { VersoApi } from '../shared/ipc/api-types.js';
+import { earlyStart } from '../shared/ipc/early-start.js';
 
 declare const __VERSO_CALL_NAMES__: string[];
 
@@ -52,13 +54,7 @@ interface Pending {
         pending.get(msg.id)?.resolve(msg.result);
         pending.delete(msg.id);
       } else if (msg.type === 'event' && msg.name !== undefined) {
-        for (const cb of listeners.get(msg.name) ?? []) {
-          try {
-            cb(msg.payload);
-          } catch (e) {
-            console.error(e);
-          }
-        }
+        if (!early.hold(msg.name, msg.payload)) dispatch(msg.name, msg.payload);
       }
     };
     ws.onclose = (ev) => {
@@ -71,6 +67,16 @@ interface Pending {
       failAll('Verso lost the connection to its engine (the web harness stopped?). Start it again and reload the page.');
       setTimeout(connect, 1000);
     };
+  }
+
+  function dispatch(name: string, payload: unknown) {
+    for (const cb of listeners.get(name) ?? []) {
+      try {
+        cb(payload);
+      } catch (e) {
+        console.error(e);
+      }
+    }
   }
 
   function call(name: string, input: unknown): Promise<unknown> {
@@ -114,6 +120,9 @@ interface Pending {
       set.delete(cb);
     };
   };
+  // The first screen's data is asked for now, sent as soon as the socket opens; the entry's own call takes it.
+  const early = earlyStart((input) => call('app.start', input), dispatch);
+  (api.app as Record<string, unknown>).start = early.start;
   for (const v of Object.values(api)) if (typeof v === 'object' && v !== null) Object.freeze(v);
   Object.defineProperty(window, 'verso', { value: Object.freeze(api) as unknown as VersoApi, writable: false, configurable: false });
   // Dropped and chosen files: the bytes are streamed to the harness (web/uploads.ts), which stages a copy in the

@@ -1,7 +1,7 @@
 /**
  * The preload with a fake `electron` (no binary needed): it exposes exactly `window.verso`, every contract call
- * maps to its channel, a failed channel resolves to an error result instead of rejecting, and `on` strips the
- * IPC event and unsubscribes.
+ * maps to its channel, a failed channel resolves to an error result instead of rejecting, `on` strips the IPC event
+ * and unsubscribes, and `app.start` is asked for as the preload loads (shared/ipc/early-start.ts).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALL_NAMES } from '../../shared/ipc/contract.js';
@@ -25,6 +25,25 @@ vi.mock('electron', () => ({
 beforeEach(() => invoke.mockClear());
 
 describe('preload', () => {
+  it('asks main for the first screen as it loads, gives that answer to the entry once, and holds the events in between', async () => {
+    await import('./index.js');
+    expect(invoke.mock.calls).toEqual([['verso:app.start', { translate: true }]]);
+    await new Promise((r) => setTimeout(r, 0)); // the answer is in
+    const api = exposed.verso as {
+      app: { start: (i: unknown) => Promise<unknown> };
+      on: (n: string, cb: (p: unknown) => void) => () => void;
+    };
+    // An event after the answer, before the page listens: held, not lost.
+    for (const f of listeners.get('verso:settings.changed') ?? []) f({ sender: 'ipc-event' }, { theme: 'dark' });
+    const got: unknown[] = [];
+    api.on('settings.changed', (p) => got.push(p));
+    expect(await api.app.start({ translate: false })).toEqual({ ok: true, data: { channel: 'verso:app.start', input: { translate: true } } });
+    expect(invoke).toHaveBeenCalledTimes(1);
+    expect(got).toEqual([]); // given a task later, once the entry has put the answer in its cache
+    await new Promise((r) => setTimeout(r, 0));
+    expect(got).toEqual([{ theme: 'dark' }]);
+  });
+
   it('exposes only window.verso and the file-path bridge, with a function for every call on its channel', async () => {
     await import('./index.js');
     // versoFiles turns a dropped File into its path (webUtils); nothing else of the file system is reachable.
