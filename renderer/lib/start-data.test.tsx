@@ -174,6 +174,13 @@ describe('start-up prefetch', () => {
     expect(fake.callsOf('customisation.translationMemories')).toHaveLength(0);
   });
 
+  it('puts the saved theme on the page before the first render (a dark theme never paints light first)', async () => {
+    fakeWith({ 'settings.get': () => settings({ theme: 'dark' }) });
+    await prefetchStartData(createQueryClient(), () => true).ready;
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    document.documentElement.removeAttribute('data-theme');
+  });
+
   it('has the saved draft and the pair last used on the connection in place before the first render', async () => {
     fakeWith({
       'settings.get': () =>

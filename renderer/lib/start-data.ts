@@ -21,6 +21,8 @@ import type { TranslatePrefs } from '../../shared/ipc/contract-translate.js';
 import { applyConnectionLanguages } from '../screens/translate/connection-languages.js';
 import { restoreDraft } from '../state/draft-sync.js';
 import { useTranslateStore } from '../state/translate-store.js';
+import { useUiStore } from '../state/ui-store.js';
+import { applyTheme } from './theme.js';
 import { quotaReportQuery } from '../components/QuotaWarning.js';
 import { createFormatters } from '../../shared/i18n/format.js';
 import { api, unwrap } from './api.js';
@@ -50,9 +52,13 @@ export function prefetchStartData(qc: QueryClient, onTranslate: () => boolean): 
   const settings = answered
     .then(() => qc.prefetchQuery(settingsQuery))
     .then(() => {
-      // The saved draft goes into the Translate screen's state as soon as it is read, not after a first render.
+      // The saved draft goes into the Translate screen's state as soon as it is read, not after a first render; the
+      // theme onto the page, so a dark theme's first paint is not a light one.
       const read = qc.getQueryData<Settings>(keys.settings);
-      if (read) restoreDraft(read.translateDraft ?? null);
+      if (!read) return;
+      restoreDraft(read.translateDraft ?? null);
+      useUiStore.getState().setTheme(read.theme);
+      applyTheme(read.theme);
     });
   void answered.then(() => qc.prefetchQuery(connectionsQuery));
   const screen = answered
