@@ -1,18 +1,18 @@
 /**
- * Renderer start-up: asks main, as soon as the entry script runs (before the UI catalog is read and React renders),
- * for everything the first screen reads — settings, the connection state and list, and for Translate the active
- * connection's languages, pairs, remembered choices and capabilities — in one call (`app.start`), one round trip
- * instead of two (the Translate data needs the active connection's id, which the first answers bring). Its parts go
- * into the cache under the keys the components' own queries use, so nothing is asked twice (and the languages' names,
- * worked out by main in its UI language, into that language's formatters); a part main could not
- * read (or the whole answer, if the call fails) is then asked for by its own call, as before, and shows its own
- * error. Glossaries and the usage behind the quota warning are asked for once the active connection is known, not
- * waited for. Style rules and translation memories are not asked for here: only the options panel lists them, and it
- * builds its body when opened.
+ * Renderer start-up: everything the first screen reads comes from main in one call, `app.start` — settings, the
+ * connection state and list, and for Translate the active connection's languages, pairs, remembered choices and
+ * capabilities —, one round trip instead of two (the Translate data needs the active connection's id). The preload
+ * (or the harness's shim) sent it as the window opened, so its answer is usually in when the entry asks
+ * (shared/ipc/early-start.ts). Its parts go into the cache under the keys the components' own queries use, so
+ * nothing is asked twice, and its language names (worked out by main in its UI language) into that language's
+ * formatters; a part main could not read, or the whole answer if the call fails, is asked for by its own call, as
+ * before, and shows its own error. Glossaries and the usage behind the quota warning are asked for once the active
+ * connection is known, not waited for. Style rules and translation memories are not asked for here: only the options
+ * panel lists them, and it builds its body when opened.
  *
  * `ready` settles once what the first screen shows has arrived (settings, the connection state, and for Translate
- * its languages, pairs, remembered choices and capabilities) or could not be read, and the saved draft and the
- * connection's languages are in the Translate store. The entry renders then, so the screen appears whole, once,
+ * its languages, pairs, remembered choices and capabilities) or could not be read, and the saved draft, the
+ * connection's languages and the theme are in place. The entry renders then, so the screen appears whole, once,
  * instead of "Opening…" and then a render per answer.
  */
 import type { QueryClient } from '@tanstack/react-query';
