@@ -289,3 +289,43 @@ describe('settings and app', () => {
     expect(up.ok).toBe(false);
   });
 });
+
+describe('app.start', () => {
+  it('does not wait on the network: a list whose request hangs is left out, and the own call then joins that request', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let holding = false;
+    const asked: string[] = [];
+    app = await createTestApp({
+      wrapTransport: (inner) => ({
+        send: async (req) => {
+          if (req.url.includes('/v2/languages')) asked.push(req.url);
+          const res = await inner.send(req);
+          if (holding && req.url.includes('/v2/languages?')) await released;
+          return res;
+        },
+      }),
+    });
+    const added = await app.call('connections.addLocal', {});
+    if (!added.ok) throw new Error(added.error.message);
+    holding = true;
+    const start = await app.call('app.start', { translate: true });
+    if (!start.ok) throw new Error(start.error.message);
+    // What main has without the network is there; the lists, not cached yet, are left for the renderer to ask.
+    expect(start.data.settings).not.toBeNull();
+    expect(start.data.status?.activeId).toBe(added.data.id);
+    expect(start.data.translate).toMatchObject({ connectionId: added.data.id, source: null, target: null });
+    expect(start.data.translate?.prefs).not.toBeNull();
+    const sourceRequests = () => asked.filter((u) => u.includes('type=source')).length;
+    expect(sourceRequests()).toBe(1);
+    const own = app.call('languages.list', { type: 'source' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sourceRequests()).toBe(1); // joined the request on its way, did not send another
+    release();
+    const list = await own;
+    expect(list.ok && list.data.languages.length).toBeGreaterThan(1);
+    // Once cached, app.start has it.
+    const again = await app.call('app.start', { translate: true });
+    expect(again.ok && again.data.translate?.source?.languages.length).toBeGreaterThan(1);
+  });
+});

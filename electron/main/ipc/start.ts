@@ -2,10 +2,23 @@
  * IPC registrar (main process): `app.start`, what the renderer's first screen reads, in one answer (see `StartAnswer`
  * in the contract and renderer/lib/start-data.ts). Each part comes from the same service its own call uses, so the
  * answers agree; a part that fails is null and the renderer asks for it on its own (and shows that call's error).
+ * The first screen never waits on the network: a Translate part that is not ready within NETWORK_BUDGET_MS (a
+ * language list not cached yet or expired, a hosted service's capabilities) is null too, the renderer asks for it
+ * and shows it loading, and main's request goes on (its result is cached; the renderer's own call joins it).
  */
 import type { LanguageList } from '../../../shared/ipc/contract.js';
 import { handle, type HandleContext } from './handle.js';
 import type { AppServices } from './services.js';
+
+/** How long `app.start` waits for a part that needs the network (the renderer shows "Opening…" after 300 ms). */
+export const NETWORK_BUDGET_MS = 200;
+
+/** The part's value, or null when it is not there within `ms` (the read goes on; its result is cached). */
+function within<T>(ms: number, read: Promise<T | null>): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
+}
 
 /** The value of a settled promise, or null when it failed (its own call will say why). */
 async function orNull<T>(read: () => T | Promise<T>): Promise<T | null> {
@@ -26,11 +39,11 @@ export function registerStartIpc(ctx: HandleContext, s: AppServices): void {
     const connectionId = status?.activeId ?? null;
     if (!i.translate || !connectionId) return { settings, connections, status, translate: null };
     const [source, target, pairs, prefs, capabilities] = await Promise.all([
-      orNull(() => s.languages.list('source', false, connectionId)),
-      orNull(() => s.languages.list('target', false, connectionId)),
-      orNull(() => s.languages.pairs(false, connectionId)),
+      within(NETWORK_BUDGET_MS, orNull(() => s.languages.list('source', false, connectionId))),
+      within(NETWORK_BUDGET_MS, orNull(() => s.languages.list('target', false, connectionId))),
+      within(NETWORK_BUDGET_MS, orNull(() => s.languages.pairs(false, connectionId))),
       orNull(() => s.translatePrefs.get()),
-      orNull(() => s.customisation.capabilities()),
+      within(NETWORK_BUDGET_MS, orNull(() => s.customisation.capabilities())),
     ]);
     const names = namesOf(s.i18n, [source, target]);
     return { settings, connections, status, translate: { connectionId, source, target, pairs, prefs, capabilities, names } };

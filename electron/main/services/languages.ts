@@ -16,6 +16,9 @@ const TTL_MS = 24 * 60 * 60 * 1000;
 export const PSEUDO_SUFFIX = ' (pseudo)';
 
 export class LanguagesService {
+  /** The list requests on their way, by cache key. */
+  private readonly fetching = new Map<string, Promise<LanguageList>>();
+
   constructor(
     private readonly connections: ConnectionsService,
     private readonly cache: KeyValueStore,
@@ -32,6 +35,19 @@ export class LanguagesService {
     if (!refresh && cached && this.now() - Date.parse(cached.fetchedAt) < TTL_MS) {
       return { ...cached, fromCache: true };
     }
+    // One request per list at a time: a second reader (the renderer's own call after `app.start` gave up waiting)
+    // joins the one on its way instead of sending another.
+    const going = refresh ? undefined : this.fetching.get(cacheKey);
+    if (going) return going;
+    const read = this.fetchList(type, connectionId, cacheKey, cached);
+    if (!refresh) {
+      this.fetching.set(cacheKey, read);
+      void read.finally(() => this.fetching.delete(cacheKey)).catch(() => undefined);
+    }
+    return read;
+  }
+
+  private async fetchList(type: 'source' | 'target', connectionId: string | null, cacheKey: string, cached: LanguageList | undefined): Promise<LanguageList> {
     try {
       const client = await this.connections.clientFor(connectionId);
       const wire = await client.getLanguages(type, { deadlineMs: 30_000 });
