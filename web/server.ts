@@ -318,7 +318,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
           authed = true;
           trusted.add(ws);
           sockets.add(ws);
-          ws.send(JSON.stringify({ type: 'welcome' }));
+          ws.send(JSON.stringify({ type: 'welcome' })); // for clients that wait for it; the page's shim does not
           return;
         }
         if (msg.type !== 'call' || typeof msg.id !== 'number' || typeof msg.name !== 'string') return;
