@@ -31,20 +31,30 @@ async function orNull<T>(read: () => T | Promise<T>): Promise<T | null> {
 
 export function registerStartIpc(ctx: HandleContext, s: AppServices): void {
   handle(ctx, 'app.start', async (i) => {
-    const [settings, connections, status] = await Promise.all([
+    // The parts that may wait (the lists, what the service offers) are read first, for the connection active now.
+    const connectionId = s.connections.activeId();
+    const slow =
+      i.translate && connectionId
+        ? await Promise.all([
+            within(NETWORK_BUDGET_MS, orNull(() => s.languages.list('source', false, connectionId))),
+            within(NETWORK_BUDGET_MS, orNull(() => s.languages.list('target', false, connectionId))),
+            within(NETWORK_BUDGET_MS, orNull(() => s.languages.pairs(false, connectionId))),
+            within(NETWORK_BUDGET_MS, orNull(() => s.customisation.capabilities())),
+          ])
+        : null;
+    // What main announces by events (settings, connections and their state, remembered choices) is read last, in the
+    // turn the answer leaves in: an event sent before the answer is then in it already, and one sent after it is newer
+    // (the page applies it after the answer). Read first, a local engine that finished starting while the lists were
+    // read would have been answered as still starting, after the event that said it was ready.
+    const [settings, connections, status, prefs] = await Promise.all([
       orNull(() => s.settings.get()),
       orNull(() => s.connections.list()),
       orNull(() => s.connections.status()),
-    ]);
-    const connectionId = status?.activeId ?? null;
-    if (!i.translate || !connectionId) return { settings, connections, status, translate: null };
-    const [source, target, pairs, prefs, capabilities] = await Promise.all([
-      within(NETWORK_BUDGET_MS, orNull(() => s.languages.list('source', false, connectionId))),
-      within(NETWORK_BUDGET_MS, orNull(() => s.languages.list('target', false, connectionId))),
-      within(NETWORK_BUDGET_MS, orNull(() => s.languages.pairs(false, connectionId))),
       orNull(() => s.translatePrefs.get()),
-      within(NETWORK_BUDGET_MS, orNull(() => s.customisation.capabilities())),
     ]);
+    // Another connection made active meanwhile: the page asks for its data itself.
+    if (!slow || !connectionId || status?.activeId !== connectionId) return { settings, connections, status, translate: null };
+    const [source, target, pairs, capabilities] = slow;
     const names = namesOf(s.i18n, [source, target]);
     return { settings, connections, status, translate: { connectionId, source, target, pairs, prefs, capabilities, names } };
   });
