@@ -14,7 +14,6 @@ import { ensureAllCatalogs, resolveUiLocale, setUiLocale, useT } from './i18n/in
 import { api, unwrap } from './lib/api.js';
 import { createQueryClient, prefetchTranslateData, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
 import { useDesktopText } from './lib/use-desktop-text.js';
-import { applyTheme } from './lib/theme.js';
 import { draftCarriedOver, forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-sync.js';
 import { useTranslateStore } from './state/translate-store.js';
 import { SCREENS, useUiStore, type ScreenId } from './state/ui-store.js';
@@ -118,7 +117,6 @@ function Root() {
   useKeyboardHelpShortcut();
   const settings = useSettings();
   const qc = useQueryClient();
-  const theme = useUiStore((s) => s.theme);
   const setTheme = useUiStore((s) => s.setTheme);
   const status = useConnectionStatus();
   const statusActiveId = status.data?.activeId ?? null;
@@ -137,7 +135,6 @@ function Root() {
   useEffect(() => {
     if (settings.data) setTheme(settings.data.theme);
   }, [settings.data, setTheme]);
-  useEffect(() => applyTheme(theme), [theme]);
 
   if (status.isPending || !draftReady) return <Loading label={t('app.opening')} />;
   if (status.isError) {
@@ -187,8 +184,8 @@ function useDraftPersistence(settings: ReturnType<typeof useSettings>): boolean 
 }
 
 /**
- * Memoised: Root renders again on every settings answer (each draft save announces new settings), theme or status
- * change; the shell and the open screen read what they need themselves and are not rendered again for those.
+ * Memoised: Root renders again on every settings answer (each draft save announces new settings) or status change;
+ * the shell and the open screen read what they need themselves and are not rendered again for those.
  */
 const Shell = memo(function Shell() {
   const screen = useUiStore((s) => s.screen);

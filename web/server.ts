@@ -236,8 +236,9 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
   // module could run, where the desktop app's preload costs no request at all.
   const shim = buildShim().replaceAll('</script', '<\\/script');
   const shimHash = createHash('sha256').update(shim).digest('base64');
-  // Built files, kept in memory once read (keyed by size and time, so a rebuild is served at once).
-  const files = new Map<string, { size: number; mtimeMs: number; body: Buffer }>();
+  // Built files, kept in memory once read (keyed by size and time, so a rebuild is served at once); a page with the
+  // shim already written in.
+  const files = new Map<string, { size: number; mtimeMs: number; body: Buffer | string }>();
   const server = createServer((req, res) => void serve(req, res));
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers = {
@@ -270,15 +271,15 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
       }
       let kept = files.get(file);
       if (!kept || kept.size !== st.size || kept.mtimeMs !== st.mtimeMs) {
-        kept = { size: st.size, mtimeMs: st.mtimeMs, body: await readFile(file) };
+        const read = await readFile(file);
+        // The shim must run before the renderer's modules so `window.verso` exists when they load.
+        const body =
+          extname(file) === '.html' ? read.toString('utf8').replace(/<head([^>]*)>/i, (tag) => `${tag}\n    <script>${shim}</script>`) : read;
+        kept = { size: st.size, mtimeMs: st.mtimeMs, body };
         files.set(file, kept);
       }
-      let body: Buffer | string = kept.body;
+      const body = kept.body;
       const type = MIME[extname(file)] ?? 'application/octet-stream';
-      if (extname(file) === '.html') {
-        // The shim must run before the renderer's modules so `window.verso` exists when they load.
-        body = body.toString('utf8').replace(/<head([^>]*)>/i, (tag) => `${tag}\n    <script>${shim}</script>`);
-      }
       // Built assets carry a content hash in their names: a browser may keep them (and V8 their compiled code, as
       // the desktop app's app:// scheme does), while index.html is asked for again every time.
       const cache = file.startsWith(join(rendererDir, 'assets') + sep) ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {};

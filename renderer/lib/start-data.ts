@@ -22,7 +22,6 @@ import { applyConnectionLanguages } from '../screens/translate/connection-langua
 import { restoreDraft } from '../state/draft-sync.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { useUiStore } from '../state/ui-store.js';
-import { applyTheme } from './theme.js';
 import { quotaReportQuery } from '../components/QuotaWarning.js';
 import { createFormatters } from '../../shared/i18n/format.js';
 import { api, unwrap } from './api.js';
@@ -58,7 +57,6 @@ export function prefetchStartData(qc: QueryClient, onTranslate: () => boolean): 
       if (!read) return;
       restoreDraft(read.translateDraft ?? null);
       useUiStore.getState().setTheme(read.theme);
-      applyTheme(read.theme);
     });
   void answered.then(() => qc.prefetchQuery(connectionsQuery));
   const screen = answered

@@ -4,6 +4,7 @@
  * restart (theme, Translate draft) live in main and are written through `lib/api.ts`.
  */
 import { create } from 'zustand';
+import { applyTheme } from '../lib/theme.js';
 
 export const SCREENS = ['translate', 'documents', 'glossaries', 'usage', 'keys', 'settings'] as const;
 export type ScreenId = (typeof SCREENS)[number];
@@ -21,6 +22,7 @@ interface UiState {
   theme: ThemePreference;
   command: TranslateCommand | null;
   setScreen: (screen: ScreenId) => void;
+  /** Sets the preference and applies it to the document (lib/theme.ts), in one place for every caller. */
   setTheme: (theme: ThemePreference) => void;
   sendCommand: (name: TranslateCommand['name']) => void;
   /** The Translate screen calls this once it has acted on the command, so a later visit does not repeat it. */
@@ -32,7 +34,10 @@ export const useUiStore = create<UiState>((set) => ({
   theme: 'system',
   command: null,
   setScreen: (screen) => set({ screen }),
-  setTheme: (theme) => set({ theme }),
+  setTheme: (theme) => {
+    if (typeof document !== 'undefined') applyTheme(theme);
+    set({ theme });
+  },
   sendCommand: (name) =>
     set((s) => ({ screen: 'translate', command: { name, nonce: (s.command?.nonce ?? 0) + 1 } })),
   clearCommand: () => set({ command: null }),

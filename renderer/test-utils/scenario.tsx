@@ -125,7 +125,8 @@ export function resetRenderer(): void {
     draftLoaded: false,
     keepNotice: null,
   });
-  useUiStore.setState({ screen: 'translate', theme: 'system', command: null });
+  useUiStore.setState({ screen: 'translate', command: null });
+  useUiStore.getState().setTheme('system');
   setApi(null);
 }
 
