@@ -176,6 +176,8 @@ describe('web harness', () => {
     expect(start.translate.pairs).toEqual(await own('languages.pairs', {}));
     expect(start.translate.prefs).toEqual(await own('translatePrefs.get'));
     expect(start.translate.capabilities).toEqual(await own('customisation.capabilities', {}));
+    expect(start.translate.glossaries).toEqual(await own('glossaries.list'));
+    expect(Array.isArray(start.translate.glossaries)).toBe(true);
     // The lists' names in main's UI language (English here), as the page's own formatters would name them.
     const names = start.translate.names as { locale: string; byCode: Record<string, string> };
     expect(names.locale).toBe('en');

@@ -6,13 +6,17 @@
  * "Details" are labelled as the service's. Translate and Documents warn at 80 % of the key's (or account's) limit
  * with the service's latest figures (a new read from main replaces them).
  */
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsageReport } from '../../shared/ipc/contract-usage.js';
 import { useUiStore } from '../state/ui-store.js';
-import { ipcFail } from '../test-utils/fake-api.js';
-import { LOCAL_CONNECTION, renderApp, resetRenderer } from '../test-utils/scenario.js';
+import { App } from '../App.js';
+import { setApi } from '../lib/api.js';
+import { createQueryClient } from '../lib/queries.js';
+import { deferUntilStartIdle, StartIdle } from '../lib/start-idle.js';
+import { createFakeApi, ipcFail } from '../test-utils/fake-api.js';
+import { baseHandlers, LOCAL_CONNECTION, renderApp, resetRenderer } from '../test-utils/scenario.js';
 
 beforeEach(() => resetRenderer());
 afterEach(() => cleanup());
@@ -82,6 +86,34 @@ describe('the 80 % warning on Translate and Documents', () => {
     act(() => app.emit('usage.changed', { ...keyUsage(4600), fetchedAt: '2026-11-28T09:35:00.000Z' }));
     expect(await screen.findByText(/4,600 of 5,000 characters, 400 left/)).toBeTruthy();
     expect(screen.queryByText(/4,100 of 5,000/)).toBeNull();
+  });
+
+  it('is read at start only in the first idle moment after the first screen is up, and then warns', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    try {
+      const fake = createFakeApi({ ...baseHandlers(), 'usage.get': () => keyUsage(4100) });
+      setApi(fake.api);
+      deferUntilStartIdle();
+      render(
+        <>
+          <App client={createQueryClient()} />
+          <StartIdle then={() => undefined} />
+        </>,
+      );
+      await screen.findByLabelText('Text to translate', {}, { timeout: 20_000 });
+      await new Promise((r) => setTimeout(r, 20));
+      // The screen is up and usable; the read (a request to the service and a snapshot written to disk) waits.
+      expect(fake.callsOf('usage.get')).toHaveLength(0);
+      expect(idle.length).toBeGreaterThan(0);
+      act(() => {
+        for (const cb of idle.splice(0)) cb();
+      });
+      expect(await screen.findByText(/^This key has used 82% of its character limit this period/)).toBeTruthy();
+      expect(fake.callsOf('usage.get')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('stays silent below 80 %', async () => {

@@ -2,12 +2,15 @@
  * Renderer component: a warning on Translate and Documents when the active connection has used 80 % or more of its
  * key's own character limit (or of the account's), before the service starts refusing texts with 456. The figures
  * are the service's latest `/v2/usage` read: read when the screen opens (shared with the Usage screen's cache) and
- * replaced by every `usage.changed` main sends (main reads usage again shortly after each billed translation). Says
+ * replaced by every `usage.changed` main sends (main reads usage again shortly after each billed translation). At
+ * start it is read in the first idle moment after the first screen is up, not before: the read is a request to the
+ * service and a snapshot main writes to disk, and the warning is not what the first paint needs. Says
  * whose limit it is, what is left, and who can raise it (the account's admin; the button to Keys only where this
  * connection has the admin key). Renders nothing when no limit is near, usage is unknown or cannot be read.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useStartIdle } from '../lib/start-idle.js';
 import type { UsageReport } from '../../shared/ipc/contract-usage.js';
 import { LIMITS } from '../../shared/spec/limits.js';
 import { useFormat, useT } from '../i18n/index.js';
@@ -56,7 +59,9 @@ export function QuotaWarning() {
   const qc = useQueryClient();
   const connections = useConnections();
   const activeId = connections.data?.activeId ?? null;
-  const report = useQuery({ ...quotaReportQuery(activeId), enabled: activeId !== null });
+  // False only while the app's first screen has not yet been idle (see start-idle.ts).
+  const idle = useStartIdle();
+  const report = useQuery({ ...quotaReportQuery(activeId), enabled: activeId !== null && idle });
   useEffect(
     () => api().on('usage.changed', (r) => qc.setQueryData(usageKeys.report(r.connectionId), r)),
     [qc],

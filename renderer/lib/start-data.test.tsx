@@ -59,6 +59,7 @@ function composedStart(fake: FakeApi): Handlers['app.start'] {
               pairs: await part('languages.pairs', {}),
               prefs: await part('translatePrefs.get'),
               capabilities: await part('customisation.capabilities', {}),
+              glossaries: await part('glossaries.list'),
               names: null,
             }
           : null,
@@ -99,25 +100,28 @@ describe('start-up prefetch', () => {
     const fake = fakeWith();
     const client = createQueryClient();
     await prefetchStartData(client, () => true).ready;
-    // Nothing is rendered yet: one call brought the first screen; glossaries and usage (not waited for) follow it.
-    await waitFor(() => expect(fake.callsOf('usage.get')).toHaveLength(1));
+    // Nothing is rendered yet: one call brought the first screen, its glossaries included.
+    await new Promise((r) => setTimeout(r, 20));
     expect(fake.callsOf('app.start')).toEqual([{ translate: true }]);
     const asked = () => fake.calls.map((c) => c.name).sort();
-    expect(asked()).toEqual(['app.start', 'glossaries.list', 'usage.get']);
+    expect(asked()).toEqual(['app.start']);
+    expect(client.getQueryData(keys.glossaries(LOCAL_CONNECTION.id))).toEqual([]);
 
     render(<App client={client} />);
     expect(await screen.findByRole('heading', { name: 'Translate', level: 1 })).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('To').textContent).toContain('German'));
+    // The quota warning's usage is read once the screen is up (at once here: the tests' entry does not defer).
+    await waitFor(() => expect(fake.callsOf('usage.get')).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 20));
-    expect(asked()).toEqual(['app.start', 'glossaries.list', 'usage.get']);
+    expect(asked()).toEqual(['app.start', 'usage.get']);
   });
 
   it('asks for each part on its own, once, when main cannot answer the one call', async () => {
     const fake = fakeWith({}, { oneCall: false });
     const client = createQueryClient();
     void prefetchStartData(client, () => true).ready;
-    await waitFor(() => expect(fake.callsOf('usage.get')).toHaveLength(1));
-    for (const name of FIRST_SCREEN_CALLS) expect(fake.callsOf(name), name).toHaveLength(1);
+    await waitFor(() => expect(fake.callsOf('glossaries.list')).toHaveLength(1));
+    for (const name of FIRST_SCREEN_CALLS) expect(fake.callsOf(name), name).toHaveLength(name === 'usage.get' ? 0 : 1);
     expect(
       fake
         .callsOf('languages.list')

@@ -1,13 +1,16 @@
 /**
  * Renderer start-up: everything the first screen reads comes from main in one call, `app.start` — settings, the
  * connection state and list, and for Translate the active connection's languages, pairs, remembered choices and
- * capabilities —, one round trip instead of two (the Translate data needs the active connection's id). The preload
+ * capabilities and glossaries —, one round trip instead of two (the Translate data needs the active connection's
+ * id). The preload
  * (or the harness's shim) sent it as the window opened, so its answer is usually in when the entry asks
  * (shared/ipc/early-start.ts). Its parts go into the cache under the keys the components' own queries use, so
  * nothing is asked twice, and its language names (worked out by main in its UI language) into that language's
  * formatters; a part main could not read, or the whole answer if the call fails, is asked for by its own call, as
- * before, and shows its own error. Glossaries and the usage behind the quota warning are asked for once the active
- * connection is known, not waited for. Style rules and translation memories are not asked for here: only the options
+ * before, and shows its own error. The glossaries come in the same answer (when main has them within its budget):
+ * the screen's options depend on them, and an answer that came after the first render rendered the whole screen again
+ * as the page subscribed to it (~10 ms before the page was idle). The usage behind the quota warning is read after
+ * the first idle moment (QuotaWarning). Style rules and translation memories are not asked for here: only the options
  * panel lists them, and it builds its body when opened.
  *
  * `ready` settles once what the first screen shows has arrived (settings, the connection state, and for Translate
@@ -22,7 +25,6 @@ import { applyConnectionLanguages } from '../screens/translate/connection-langua
 import { restoreDraft } from '../state/draft-sync.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { useUiStore } from '../state/ui-store.js';
-import { quotaReportQuery } from '../components/QuotaWarning.js';
 import { createFormatters } from '../../shared/i18n/format.js';
 import { api, unwrap } from './api.js';
 import { capabilitiesQuery, customisationKeys } from './customisation-queries.js';
@@ -64,7 +66,6 @@ export function prefetchStartData(qc: QueryClient, onTranslate: () => boolean): 
     .then(() => {
       const activeId = qc.getQueryData<{ activeId: string | null }>(keys.status)?.activeId;
       if (!activeId || !onTranslate()) return;
-      void qc.prefetchQuery(quotaReportQuery(activeId));
       // The languages wait for the draft too: its own choice of languages may stand.
       return Promise.all([
         prefetchTranslateData(qc, activeId),
@@ -91,6 +92,7 @@ function putInCache(qc: QueryClient, answer: StartAnswer): void {
   put(keys.pairs(id), translate.pairs);
   put(keys.translatePrefs, translate.prefs);
   put(customisationKeys.capabilities(id), translate.capabilities);
+  put(keys.glossaries(id), translate.glossaries);
   // The pickers' names, worked out by main with the same function: used when main's UI language is the page's.
   if (translate.names) createFormatters(translate.names.locale).knowNames(translate.names.byCode);
 }

@@ -15,7 +15,7 @@ import { LIMITS } from '../spec/limits.js';
 import { DETECTION_STATUSES } from '../spec/wire.js';
 import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from './draft-limits.js';
 import { documentsCalls, documentsEvents } from './contract-documents.js';
-import { glossariesCalls, glossariesEvents } from './contract-glossaries.js';
+import { GlossaryView, glossariesCalls, glossariesEvents } from './contract-glossaries.js';
 import { UsageView, usageCalls, usageEvents } from './contract-usage.js';
 import { adminKeysCalls, adminKeysEvents } from './contract-admin-keys.js';
 import { Capabilities, customisationCalls, customisationEvents } from './contract-customisation.js';
@@ -427,6 +427,8 @@ export const StartAnswer = z.object({
       pairs: LanguagePairs.nullable(),
       prefs: TranslatePrefs.nullable(),
       capabilities: Capabilities.nullable(),
+      /** The connection's glossaries, as `glossaries.list` answers (the options depend on them). */
+      glossaries: z.array(GlossaryView).nullable(),
       /**
        * The lists' language names in main's UI language, worked out by the same function the renderer uses
        * (`shared/i18n/format.ts`): when it is the renderer's UI language too, the first render builds no `Intl`

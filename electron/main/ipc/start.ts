@@ -4,7 +4,8 @@
  * answers agree; a part that fails is null and the renderer asks for it on its own (and shows that call's error).
  * The first screen never waits on the network: a Translate part that is not ready within NETWORK_BUDGET_MS (a
  * language list not cached yet or expired, a hosted service's capabilities) is null too, the renderer asks for it
- * and shows it loading, and main's request goes on (its result is cached; the renderer's own call joins it).
+ * and shows it loading, and main's request goes on (its result is cached; the renderer's own call joins it; the
+ * glossary list is not cached: a late one is asked for again by the renderer).
  */
 import type { LanguageList } from '../../../shared/ipc/contract.js';
 import { handle, type HandleContext } from './handle.js';
@@ -31,7 +32,8 @@ async function orNull<T>(read: () => T | Promise<T>): Promise<T | null> {
 
 export function registerStartIpc(ctx: HandleContext, s: AppServices): void {
   handle(ctx, 'app.start', async (i) => {
-    // The parts that may wait (the lists, what the service offers) are read first, for the connection active now.
+    // The parts that may wait (the lists, what the service offers, its glossaries) are read first, for the connection
+    // active now.
     const connectionId = s.connections.activeId();
     const slow =
       i.translate && connectionId
@@ -40,6 +42,7 @@ export function registerStartIpc(ctx: HandleContext, s: AppServices): void {
             within(NETWORK_BUDGET_MS, orNull(() => s.languages.list('target', false, connectionId))),
             within(NETWORK_BUDGET_MS, orNull(() => s.languages.pairs(false, connectionId))),
             within(NETWORK_BUDGET_MS, orNull(() => s.customisation.capabilities())),
+            within(NETWORK_BUDGET_MS, orNull(() => s.glossaries.list())),
           ])
         : null;
     // What main announces by events (settings, connections and their state, remembered choices) is read last, in the
@@ -54,9 +57,9 @@ export function registerStartIpc(ctx: HandleContext, s: AppServices): void {
     ]);
     // Another connection made active meanwhile: the page asks for its data itself.
     if (!slow || !connectionId || status?.activeId !== connectionId) return { settings, connections, status, translate: null };
-    const [source, target, pairs, capabilities] = slow;
+    const [source, target, pairs, capabilities, glossaries] = slow;
     const names = namesOf(s.i18n, [source, target]);
-    return { settings, connections, status, translate: { connectionId, source, target, pairs, prefs, capabilities, names } };
+    return { settings, connections, status, translate: { connectionId, source, target, pairs, prefs, capabilities, glossaries, names } };
   });
 }
 
