@@ -143,14 +143,19 @@ export function LanguageBar(p: LanguageBarProps) {
       {/* A status line of fixed height: what is detected, redirects, the swap's note and Undo never push the panes. */}
       <div className="tr-bar-status">
         <p id="detected-lang" className="hint" aria-live="polite">
-        {p.sourceLang === '' && p.detected ? t('translate.lang.detected', { language: name(p.detected) }) : ''}
-        {p.redirectedTo && (p.detected || p.sourceLang)
-          ? ` ${t(REDIRECT_MESSAGES[p.redirectWhy ?? 'second'], {
-              language: name(p.detected ?? p.sourceLang),
-              second: name(p.redirectedTo),
-            })}`
-          : ''}
-        {sameAsTarget ? ` ${t('translate.lang.alreadyTarget', { language: name(p.targetLang) })}` : ''}
+          {/* Each its own sentence: "Detected language: German" has no full stop of its own, so a separator. */}
+          {[
+            p.sourceLang === '' && p.detected ? t('translate.lang.detected', { language: name(p.detected) }) : '',
+            p.redirectedTo && (p.detected || p.sourceLang)
+              ? t(REDIRECT_MESSAGES[p.redirectWhy ?? 'second'], {
+                  language: name(p.detected ?? p.sourceLang),
+                  second: name(p.redirectedTo),
+                })
+              : '',
+            sameAsTarget ? t('translate.lang.alreadyTarget', { language: name(p.targetLang) }) : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         {p.status}
       </div>

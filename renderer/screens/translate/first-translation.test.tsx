@@ -41,5 +41,9 @@ describe('the first translation', () => {
         /already in English, so Verso translated it into German, the first language this connection offers/,
       ),
     ).toBeTruthy();
+    // The detected language and the note are two sentences, not run together ("… English The text …").
+    expect(document.getElementById('detected-lang')?.textContent).toMatch(
+      /^Detected language: English · The text is already in English/,
+    );
   });
 });

@@ -106,12 +106,13 @@ describe('segments', () => {
         engine: null,
       }),
     });
-    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(await screen.findByLabelText(/One segment per line/), { target: { value: 'one\ntwo\n' } });
+    // The Segments mode is a lazy chunk: on a loaded machine it may take longer than the default second to arrive.
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }, { timeout: 20_000 }));
+    fireEvent.change(await screen.findByLabelText(/One segment per line/, {}, { timeout: 20_000 }), { target: { value: 'one\ntwo\n' } });
     await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
-    await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1));
+    await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1), { timeout: 10_000 });
     expect(app.callsOf('translate.batch')[0]).toMatchObject({ connectionId: LOCAL_CONNECTION.id, segments: ['one', 'two'] });
-    expect(await screen.findByText('eno')).toBeTruthy();
+    expect(await screen.findByText('eno', {}, { timeout: 10_000 })).toBeTruthy();
     act(() => app.emit('connections.changed', { connections: [LOCAL_CONNECTION, HOSTED], activeId: HOSTED.id }));
     expect(await screen.findByText(/were made with another connection|other connection|different connection/i)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
