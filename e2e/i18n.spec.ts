@@ -139,6 +139,25 @@ test('ar-XB: the document is right-to-left, the sidebar on the right, axe clean 
   }
 });
 
+test('in the Arabic UI a text runs in its own direction: English typed reads left to right, Arabic right to left', async ({
+  verso: { page },
+}) => {
+  await chooseLocalEngine(page);
+  await useLocale(page, 'ar');
+  expect(await page.evaluate(() => document.dir)).toBe('rtl');
+  const box = page.locator('#source-text');
+  const direction = (sel: string) => page.locator(sel).evaluate((el) => getComputedStyle(el).direction);
+  // Empty, the box follows the page (its placeholder is Arabic).
+  expect(await direction('#source-text')).toBe('rtl');
+  await box.fill('Good morning, how are you?');
+  expect(await direction('#source-text')).toBe('ltr');
+  const output = page.getByTestId('translation-output');
+  await expect(output).toContainText('⟦', { timeout: 20_000 }); // the pseudo engine's marked output
+  expect(await direction('[data-testid="translation-output"]')).toBe('ltr');
+  await box.fill('صباح الخير، كيف حالك؟');
+  expect(await direction('#source-text')).toBe('rtl');
+});
+
 test('switching the language in Settings re-renders the open screen and keeps the page (no restart)', async ({
   verso: { page },
 }) => {

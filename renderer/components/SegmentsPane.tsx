@@ -185,6 +185,7 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
         <label htmlFor="segments-input">{t('translate.segments.inputLabel')}</label>
         <textarea
           id="segments-input"
+          dir={segmentsText ? 'auto' : undefined}
           rows={6}
           value={segmentsText}
           onChange={(e) => setSegmentsText(e.target.value)}
@@ -371,13 +372,13 @@ function SegmentTable({
                 <span role="cell" className="num">
                   {item.index + 1}
                 </span>
-                <span role="cell">{kept ? <ProtectedText text={row.source} spans={keptSpans(row.source, 'plain')} /> : row.source}</span>
+                <span role="cell" dir="auto">{kept ? <ProtectedText text={row.source} spans={keptSpans(row.source, 'plain')} /> : row.source}</span>
                 {failures.has(item.index) ? (
                   <span role="cell" className="error-text">
                     {t('translate.segments.notTranslated', { message: failures.get(item.index) })}
                   </span>
                 ) : (
-                  <span role="cell" className={row.target ? undefined : 'pending'}>
+                  <span role="cell" className={row.target ? undefined : 'pending'} dir={row.target ? 'auto' : undefined}>
                     {row.target || (pending && row.source.trim() !== '' ? t('translate.segments.translating') : '')}
                     <QaFlags report={qa[item.index]} compact />
                   </span>

@@ -91,8 +91,12 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             {t('translate.source.label')}
           </label>
           <ProtectedSource text={text} spans={kept.spans} extra={kept.extra} billed={billedPlan}>
+            {/* dir="auto": a text runs in its own direction whatever the UI's (English typed in the Arabic UI reads
+                left to right); the marks' layer behind it does the same. Empty, the box follows the page (Chromium
+                would make an empty box left to right, its placeholder in the UI's language with it). */}
             <textarea
               id="source-text"
+              dir={text ? 'auto' : undefined}
               value={text}
               autoFocus
               placeholder={
@@ -162,6 +166,7 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             tabIndex={0}
             data-testid="translation-output"
             data-stale={stale || undefined}
+            dir={output ? 'auto' : undefined}
           >
             {output}
             {held && !output && text.trim() !== '' && <p className="hint tr-held">{t('translate.source.restoredHeld')}</p>}

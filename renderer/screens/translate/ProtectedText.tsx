@@ -48,7 +48,13 @@ export function ProtectedSource({ text, spans, extra, billed, children }: Protec
           if (layer.current) layer.current.scrollTop = (e.target as HTMLElement).scrollTop;
         }}
       >
-        <div ref={layer} className="tr-kept-layer" aria-hidden="true" data-testid="kept-layer">
+        <div
+          ref={layer}
+          className="tr-kept-layer"
+          aria-hidden="true"
+          data-testid="kept-layer"
+          dir={text ? 'auto' : undefined}
+        >
           {current ? <ProtectedText text={text} spans={spans} /> : text}
           {'\n'}
         </div>
