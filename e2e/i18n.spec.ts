@@ -122,12 +122,17 @@ test.describe('en-XA: every word through the layer, nothing clipped', () => {
   }
 });
 
+/** Past first run, in a right-to-left UI language: the document is right to left. */
+async function openRightToLeft(page: Page, locale: string): Promise<void> {
+  await chooseLocalEngine(page);
+  await useLocale(page, locale);
+  expect(await page.evaluate(() => document.dir)).toBe('rtl');
+}
+
 test('ar-XB: the document is right-to-left, the sidebar on the right, axe clean on every screen', async ({
   verso: { page },
 }) => {
-  await chooseLocalEngine(page);
-  await useLocale(page, 'ar-XB');
-  expect(await page.evaluate(() => document.dir)).toBe('rtl');
+  await openRightToLeft(page, 'ar-XB');
   for (const s of SCREENS) {
     await openScreen(page, s);
     const sidebar = await page.locator('.sidebar').boundingBox();
@@ -142,9 +147,7 @@ test('ar-XB: the document is right-to-left, the sidebar on the right, axe clean 
 test('in the Arabic UI a text runs in its own direction: English typed reads left to right, Arabic right to left', async ({
   verso: { page },
 }) => {
-  await chooseLocalEngine(page);
-  await useLocale(page, 'ar');
-  expect(await page.evaluate(() => document.dir)).toBe('rtl');
+  await openRightToLeft(page, 'ar');
   const box = page.locator('#source-text');
   const direction = (sel: string) => page.locator(sel).evaluate((el) => getComputedStyle(el).direction);
   // Empty, the box follows the page (its placeholder is Arabic).
