@@ -160,7 +160,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
   return (
     <div className={`doc-row doc-row-${job.state}`} role="listitem" aria-label={`${job.fileName}, ${langs}, ${stateText(job, now)}`}>
       <div className="doc-row-main">
-        <span className="doc-row-name" title={job.fileName}>
+        <span className="doc-row-name" title={job.fileName} dir="auto">
           {job.fileName}
         </span>
         <span className="doc-row-langs">{langs}</span>

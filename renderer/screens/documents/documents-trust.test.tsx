@@ -172,6 +172,8 @@ describe('errors that say what to do', () => {
     renderApp(base([job({})]) as never);
     const name = await screen.findByText('report.docx', { selector: '.doc-row-name' });
     expect(name.getAttribute('title')).toBe('report.docx');
+    // A file's name runs in its own direction whatever the UI's ("report (final).docx" in the Arabic UI).
+    expect(name.getAttribute('dir')).toBe('auto');
     expect(document.body.innerHTML).not.toContain('/staging/');
   });
 });

@@ -173,6 +173,8 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                     <input
                       type="text"
                       value={row[side]}
+                      // A term runs in its own direction whatever the UI's ("Hello, world!" in the Arabic UI).
+                      dir={row[side] ? 'auto' : undefined}
                       data-vi={v.index}
                       data-side={side}
                       spellCheck={false}

@@ -36,7 +36,11 @@ describe('Glossary editor', () => {
     const { app } = await openLegal(user);
     expect(cell('Source', 1).value).toBe('contract');
     expect(cell('Target', 3).value).toBe('Richter');
+    // A term runs in its own direction whatever the UI's (English in the Arabic UI reads left to right); an empty
+    // cell follows the page.
+    expect(cell('Source', 1).getAttribute('dir')).toBe('auto');
     await user.clear(cell('Target', 2));
+    expect(cell('Target', 2).getAttribute('dir')).toBeNull();
     await user.type(cell('Target', 2), 'Gerichtshof');
     expect(screen.getByText('No problems')).toBeTruthy();
     await user.click(saveButton());
