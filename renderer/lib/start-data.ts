@@ -2,9 +2,8 @@
  * Renderer start-up: everything the first screen reads comes from main in one call, `app.start` — settings, the
  * connection state and list, and for Translate the active connection's languages, pairs, remembered choices and
  * capabilities and glossaries —, one round trip instead of two (the Translate data needs the active connection's
- * id). The preload
- * (or the harness's shim) sent it as the window opened, so its answer is usually in when the entry asks
- * (shared/ipc/early-start.ts). Its parts go into the cache under the keys the components' own queries use, so
+ * id). The preload (or the harness's shim) sent it as the window opened, so its answer is usually in when the entry
+ * asks (shared/ipc/early-start.ts). Its parts go into the cache under the keys the components' own queries use, so
  * nothing is asked twice, and its language names (worked out by main in its UI language) into that language's
  * formatters; a part main could not read, or the whole answer if the call fails, is asked for by its own call, as
  * before, and shows its own error. The glossaries come in the same answer (when main has them within its budget):
