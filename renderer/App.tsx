@@ -13,6 +13,7 @@ import { ErrorAlert } from './components/ErrorAlert.js';
 import { ensureAllCatalogs, resolveUiLocale, setUiLocale, useT } from './i18n/index.js';
 import { api, unwrap } from './lib/api.js';
 import { createQueryClient, prefetchTranslateData, useCacheEvents, useConnectionStatus, useSettings } from './lib/queries.js';
+import { whenIdle } from './lib/start-idle.js';
 import { useDesktopText } from './lib/use-desktop-text.js';
 import { draftCarriedOver, forgetLegacyDraft, restoreDraft, startDraftSync } from './state/draft-sync.js';
 import { useTranslateStore } from './state/translate-store.js';
@@ -198,12 +199,9 @@ const Shell = memo(function Shell() {
   // Once the first screen is up, fetch the others while idle so switching screens never waits.
   useEffect(() => {
     if (!startReady) return;
-    const idle =
-      (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback ??
-      ((cb: () => void) => setTimeout(cb, 200));
-    idle(() => {
+    whenIdle(() => {
       for (const m of Object.values(screens)) void m.load().catch(() => undefined);
-    });
+    }, 200);
   }, [startReady]);
 
   useEffect(() => {

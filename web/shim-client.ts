@@ -9,7 +9,7 @@
  * Electron preload does, it sends `app.start` as the page opens (see shared/ipc/early-start.ts).
  */
 import type { VersoApi } from '../shared/ipc/api-types.js';
-import { earlyStart } from '../shared/ipc/early-start.js';
+import { earlyStart, pageEvents } from '../shared/ipc/early-start.js';
 
 declare const __VERSO_CALL_NAMES__: string[];
 
@@ -21,7 +21,7 @@ interface Pending {
   const names = __VERSO_CALL_NAMES__;
   const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
   const pending = new Map<number, Pending>();
-  const listeners = new Map<string, Set<(p: unknown) => void>>();
+  const events = pageEvents();
   let queue: string[] = [];
   let socket: WebSocket | undefined;
   let ready = false;
@@ -54,7 +54,7 @@ interface Pending {
         pending.get(msg.id)?.resolve(msg.result);
         pending.delete(msg.id);
       } else if (msg.type === 'event' && msg.name !== undefined) {
-        if (!early.hold(msg.name, msg.payload)) dispatch(msg.name, msg.payload);
+        if (!early.hold(msg.name, msg.payload)) events.dispatch(msg.name, msg.payload);
       }
     };
     ws.onclose = (ev) => {
@@ -67,16 +67,6 @@ interface Pending {
       failAll('Verso lost the connection to its engine (the web harness stopped?). Start it again and reload the page.');
       setTimeout(connect, 1000);
     };
-  }
-
-  function dispatch(name: string, payload: unknown) {
-    for (const cb of listeners.get(name) ?? []) {
-      try {
-        cb(payload);
-      } catch (e) {
-        console.error(e);
-      }
-    }
   }
 
   function call(name: string, input: unknown): Promise<unknown> {
@@ -112,16 +102,9 @@ interface Pending {
       return { ok: true, data: { copied: false } };
     }
   };
-  api.on = (name: string, cb: (p: unknown) => void) => {
-    let set = listeners.get(name);
-    if (!set) listeners.set(name, (set = new Set()));
-    set.add(cb);
-    return () => {
-      set.delete(cb);
-    };
-  };
+  api.on = events.on;
   // The first screen's data is asked for now, sent as soon as the socket opens; the entry's own call takes it.
-  const early = earlyStart((input) => call('app.start', input), dispatch);
+  const early = earlyStart((input) => call('app.start', input), events.dispatch);
   (api.app as Record<string, unknown>).start = early.start;
   for (const v of Object.values(api)) if (typeof v === 'object' && v !== null) Object.freeze(v);
   Object.defineProperty(window, 'verso', { value: Object.freeze(api) as unknown as VersoApi, writable: false, configurable: false });

@@ -7,7 +7,7 @@ import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'ele
 import type { FileBridge } from '../../shared/ipc/contract-documents.js';
 import type { CallFn, VersoApi } from '../../shared/ipc/api-types.js';
 import { EVENT_NAME_LIST, channelOf } from '../../shared/ipc/channels.js';
-import { earlyStart } from '../../shared/ipc/early-start.js';
+import { earlyStart, pageEvents } from '../../shared/ipc/early-start.js';
 import type { CallName, EventName } from '../../shared/ipc/contract.js';
 
 const INTERNAL_ERROR = {
@@ -20,36 +20,23 @@ function call<K extends CallName>(name: K): CallFn<K> {
   return ((input?: unknown) => ipcRenderer.invoke(channelOf(name), input).catch(() => INTERNAL_ERROR)) as CallFn<K>;
 }
 
-/** The page's listeners per event. Main's events are received from the start (see early-start.ts) and given here. */
-const listeners = new Map<string, Set<(payload: never) => void>>(EVENT_NAME_LIST.map((name) => [name, new Set()]));
-
-function dispatch(name: string, payload: unknown): void {
-  for (const listener of listeners.get(name) ?? []) {
-    try {
-      listener(payload as never);
-    } catch (e) {
-      console.error(e); // one listener's fault must not keep the event from the others
-    }
-  }
-}
+const EVENTS: ReadonlySet<string> = new Set(EVENT_NAME_LIST);
+/** The page's listeners. Main's events are received from the start (see early-start.ts) and given to them here. */
+const events = pageEvents();
 
 // The first screen's data is asked for now, before the page's scripts have loaded; the entry's own call takes it.
-const early = earlyStart((input) => call('app.start')(input as never), dispatch);
+const early = earlyStart((input) => call('app.start')(input as never), events.dispatch);
 
 for (const name of EVENT_NAME_LIST) {
   // The IpcRendererEvent (with its sender) is dropped: the page gets the payload only.
   ipcRenderer.on(channelOf(name), (_e: IpcRendererEvent, payload: unknown) => {
-    if (!early.hold(name, payload)) dispatch(name, payload);
+    if (!early.hold(name, payload)) events.dispatch(name, payload);
   });
 }
 
 function on(name: EventName, listener: (payload: never) => void): () => void {
-  const set = listeners.get(name);
-  if (!set) throw new Error(`Unknown Verso event: ${String(name)}`);
-  set.add(listener);
-  return () => {
-    set.delete(listener);
-  };
+  if (!EVENTS.has(name)) throw new Error(`Unknown Verso event: ${String(name)}`);
+  return events.on(name, listener);
 }
 
 export const api = {

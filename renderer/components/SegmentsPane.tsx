@@ -22,6 +22,7 @@ import { hasIssues } from '../../shared/protect/qa.js';
 import { ProtectedText } from '../screens/translate/ProtectedText.js';
 import { QaFlags, qaWords } from '../screens/translate/QaFlags.js';
 import { keptSpans } from '../../shared/protect/wrap.js';
+import { ownDirection } from '../lib/text-direction.js';
 
 export interface SegmentsPaneProps {
   options: OptionsInput;
@@ -185,7 +186,7 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
         <label htmlFor="segments-input">{t('translate.segments.inputLabel')}</label>
         <textarea
           id="segments-input"
-          dir={segmentsText ? 'auto' : undefined}
+          dir={ownDirection(segmentsText)}
           rows={6}
           value={segmentsText}
           onChange={(e) => setSegmentsText(e.target.value)}
@@ -378,7 +379,7 @@ function SegmentTable({
                     {t('translate.segments.notTranslated', { message: failures.get(item.index) })}
                   </span>
                 ) : (
-                  <span role="cell" className={row.target ? undefined : 'pending'} dir={row.target ? 'auto' : undefined}>
+                  <span role="cell" className={row.target ? undefined : 'pending'} dir={ownDirection(row.target)}>
                     {row.target || (pending && row.source.trim() !== '' ? t('translate.segments.translating') : '')}
                     <QaFlags report={qa[item.index]} compact />
                   </span>

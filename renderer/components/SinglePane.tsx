@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, errorCode, unwrap } from '../lib/api.js';
 import { useStartIdle } from '../lib/start-idle.js';
+import { ownDirection } from '../lib/text-direction.js';
 import { countCharacters } from '../lib/translate-rules.js';
 import type { LiveTranslation } from '../lib/use-live-translation.js';
 import { ErrorAlert } from './ErrorAlert.js';
@@ -91,12 +92,10 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             {t('translate.source.label')}
           </label>
           <ProtectedSource text={text} spans={kept.spans} extra={kept.extra} billed={billedPlan}>
-            {/* dir="auto": a text runs in its own direction whatever the UI's (English typed in the Arabic UI reads
-                left to right); the marks' layer behind it does the same. Empty, the box follows the page (Chromium
-                would make an empty box left to right, its placeholder in the UI's language with it). */}
+            {/* The text in its own direction; the marks' layer behind it takes the same. */}
             <textarea
               id="source-text"
-              dir={text ? 'auto' : undefined}
+              dir={ownDirection(text)}
               value={text}
               autoFocus
               placeholder={
@@ -166,7 +165,7 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             tabIndex={0}
             data-testid="translation-output"
             data-stale={stale || undefined}
-            dir={output ? 'auto' : undefined}
+            dir={ownDirection(output)}
           >
             {output}
             {held && !output && text.trim() !== '' && <p className="hint tr-held">{t('translate.source.restoredHeld')}</p>}

@@ -21,10 +21,7 @@ export function deferUntilStartIdle(): void {
 export function StartIdle({ then }: { then: () => void }): null {
   useEffect(() => {
     if (reached) return;
-    const idle =
-      (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback ??
-      ((cb: () => void) => setTimeout(cb, 1));
-    idle(() => {
+    whenIdle(() => {
       try {
         then();
       } finally {
@@ -34,6 +31,13 @@ export function StartIdle({ then }: { then: () => void }): null {
     });
   }, [then]);
   return null;
+}
+
+/** Runs `run` in the page's next idle moment; where there is no `requestIdleCallback` (happy-dom), after `fallbackMs`. */
+export function whenIdle(run: () => void, fallbackMs = 1): void {
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
+  if (idle) idle(run);
+  else setTimeout(run, fallbackMs);
 }
 
 function subscribe(listener: () => void): () => void {

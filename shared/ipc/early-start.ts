@@ -57,3 +57,33 @@ export function earlyStart(
     },
   };
 }
+
+/**
+ * The page's event listeners, kept by the transport (preload or shim): main's events are received from the start,
+ * held or given here. A listener that throws does not keep the event from the others.
+ */
+export function pageEvents(): {
+  on(name: string, listener: (payload: never) => void): () => void;
+  dispatch(name: string, payload: unknown): void;
+} {
+  const listeners = new Map<string, Set<(payload: never) => void>>();
+  return {
+    on(name, listener) {
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+    dispatch(name, payload) {
+      for (const listener of listeners.get(name) ?? []) {
+        try {
+          listener(payload as never);
+        } catch (e) {
+          console.error(e);
+        }
+      }
+    },
+  };
+}

@@ -12,6 +12,7 @@ import { useFormat, useT } from '../../i18n/index.js';
 import { parseClipboardCells, suggestionOf, useEditorStore, type Row, type Side } from './editor-store.js';
 import { qaWords } from '../translate/QaFlags.js';
 import { suggestionLabel, TERM_REASON_ID } from './TermTranslate.js';
+import { ownDirection } from '../../lib/text-direction.js';
 
 /** "Translate this term" on a row whose target is empty (see `TermTranslate.tsx`). */
 export interface RowTermAction {
@@ -173,8 +174,7 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                     <input
                       type="text"
                       value={row[side]}
-                      // A term runs in its own direction whatever the UI's ("Hello, world!" in the Arabic UI).
-                      dir={row[side] ? 'auto' : undefined}
+                      dir={ownDirection(row[side])}
                       data-vi={v.index}
                       data-side={side}
                       spellCheck={false}

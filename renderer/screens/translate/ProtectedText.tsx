@@ -7,6 +7,7 @@
 import { Fragment, useRef, type ReactNode } from 'react';
 import type { KeptSpan } from '../../../shared/protect/wrap.js';
 import { useT } from '../../i18n/index.js';
+import { ownDirection } from '../../lib/text-direction.js';
 
 export function ProtectedText({ text, spans }: { text: string; spans: readonly KeptSpan[] }) {
   if (spans.length === 0) return <>{text}</>;
@@ -53,7 +54,7 @@ export function ProtectedSource({ text, spans, extra, billed, children }: Protec
           className="tr-kept-layer"
           aria-hidden="true"
           data-testid="kept-layer"
-          dir={text ? 'auto' : undefined}
+          dir={ownDirection(text)}
         >
           {current ? <ProtectedText text={text} spans={spans} /> : text}
           {'\n'}
