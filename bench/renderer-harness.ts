@@ -10,15 +10,23 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Builds `tree`'s renderer (its own Vite config, so older commits can be measured) into `outDir`. */
-export async function buildRenderer(tree: string, outDir: string, options: { minify?: boolean } = {}): Promise<void> {
+/**
+ * Builds `tree`'s renderer (its own Vite config, so older commits can be measured) into `outDir`; `plugins` are added
+ * after the config's own (a benchmark's variant of a module).
+ */
+export async function buildRenderer(
+  tree: string,
+  outDir: string,
+  options: { minify?: boolean; plugins?: Plugin[] } = {},
+): Promise<void> {
   await build({
     configFile: join(tree, 'renderer/vite.config.ts'),
     logLevel: 'warn',
+    ...(options.plugins && { plugins: options.plugins }),
     build: { outDir, emptyOutDir: true, ...(options.minify === false && { minify: false }) },
   });
 }

@@ -18,11 +18,18 @@
  * and every CSS rule, read from a loaded Verso) and nothing else: no calls, catalog, `Intl`, components or effects.
  * No React build of that screen can be usable sooner, so "Verso − floor" is what Verso's own start-up work costs,
  * and the floor's ratio is the least the goal's ratio could be on the machine.
+ *
+ * A fourth, the shell's bound, is Verso itself with one module changed: the Translate screen is the HTML it rendered
+ * (read from the same loaded Verso), put in as one piece, its text box focused as Verso's is — no components, hooks,
+ * store subscriptions or queries of that screen. The shell, the call to main, the catalog, the stores and the query
+ * cache start as they do. No leaner Translate screen can make Verso usable sooner than that, so "Verso − shell bound"
+ * is what the screen's own work costs, and the bound's ratio is the least any change to the screen alone could reach.
  */
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
 import { buildEmptyPage, buildPage, buildRenderer, initialJsFiles, startHarness } from './renderer-harness.js';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import type { Plugin } from 'vite';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,8 +84,41 @@ function buildFloor(dir: string, screen: { html: string; css: string; lang: stri
   return buildPage(dir, main, { 'screen.css': screen.css });
 }
 
+/** What `captureScreen` reads: the page's DOM under #root, the Translate screen's own element, every CSS rule. */
+interface CapturedScreen {
+  html: string;
+  translate: string;
+  css: string;
+  lang: string;
+  dir: string;
+}
+
+/**
+ * The shell's bound: a Vite plug-in that gives the entry, in place of the Translate screen's module, a component that
+ * puts in `html` (that screen as Verso rendered it) and focuses its text box after the commit, as the screen does.
+ */
+function staticTranslateScreen(html: string): Plugin {
+  const id = '\0verso-bench-static-translate';
+  return {
+    name: 'verso-bench-static-translate',
+    enforce: 'pre',
+    resolveId: (source) => (/[\\/]screens[\\/]TranslateScreen(\.js|\.tsx)?$/.test(source) ? id : null),
+    load(loaded) {
+      if (loaded !== id) return null;
+      return [
+        "import { createElement, useLayoutEffect } from 'react';",
+        `const html = ${JSON.stringify(html)};`,
+        'export default function TranslateScreen() {',
+        "  useLayoutEffect(() => document.getElementById('source-text')?.focus(), []);",
+        "  return createElement('div', { style: { display: 'contents' }, dangerouslySetInnerHTML: { __html: html } });",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 /** Loads Verso once (through first run, as a returning user's warm-up) and reads its Translate screen once idle. */
-async function captureScreen(url: string, prepare?: Target['prepare']): Promise<{ html: string; css: string; lang: string; dir: string }> {
+async function captureScreen(url: string, prepare?: Target['prepare']): Promise<CapturedScreen> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage();
@@ -87,10 +127,11 @@ async function captureScreen(url: string, prepare?: Target['prepare']): Promise<
     await page.locator('#source-text').waitFor();
     return await page.evaluate(
       () =>
-        new Promise<{ html: string; css: string; lang: string; dir: string }>((done) =>
+        new Promise<CapturedScreen>((done) =>
           requestIdleCallback(() =>
             done({
               html: document.getElementById('root')!.innerHTML,
+              translate: document.querySelector('.tr-screen')?.outerHTML ?? '',
               css: [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText)).join('\n'),
               lang: document.documentElement.lang,
               dir: document.documentElement.dir,
@@ -218,13 +259,22 @@ async function main(): Promise<void> {
         };
     // The floor (for the Translate screen): read from Verso once, a load that also makes the first run.
     let floor: { server: Server; url: string } | null = null;
+    // The shell's bound: Verso built again with the Translate screen as the HTML it rendered, behind its own harness.
+    let shell: Awaited<ReturnType<typeof startHarness>> | null = null;
     if (!values['first-run']) {
-      floor = await serveStatic(await buildFloor(join(work, 'floor'), await captureScreen(harness.url, versoTarget.prepare)));
+      const screen = await captureScreen(harness.url, versoTarget.prepare);
+      floor = await serveStatic(await buildFloor(join(work, 'floor'), screen));
+      if (screen.translate) {
+        const out = join(work, 'shell');
+        await buildRenderer(ROOT, out, { plugins: [staticTranslateScreen(screen.translate)] });
+        shell = await startHarness(ROOT, out, join(work, 'data-shell'));
+      }
     }
-    const timed: Array<{ name: 'base' | 'verso' | 'floor' | 'before'; url: string; target: Target }> = [
+    const timed: Array<{ name: 'base' | 'verso' | 'floor' | 'shell' | 'before'; url: string; target: Target }> = [
       { name: 'base', url: stat.url, target: { selector: 'h1' } },
       { name: 'verso', url: harness.url, target: floor ? { selector: versoTarget.selector } : versoTarget },
       ...(floor ? [{ name: 'floor' as const, url: floor.url, target: { selector: '#source-text' } }] : []),
+      ...(shell ? [{ name: 'shell' as const, url: shell.url, target: versoTarget }] : []),
       ...(earlierHarness ? [{ name: 'before' as const, url: earlierHarness.url, target: versoTarget }] : []),
     ];
     const cold: Record<string, number[]> = {};
@@ -238,6 +288,7 @@ async function main(): Promise<void> {
       );
     } finally {
       harness.stop();
+      shell?.stop();
       earlierHarness?.stop();
       stat.server.close();
       floor?.server.close();
@@ -292,6 +343,25 @@ async function main(): Promise<void> {
           `${median(bw).toFixed(0)} ms`,
           (median(fw) / median(bw)).toFixed(2) + '×',
           `Verso − floor ${(median(vw) - median(fw)).toFixed(0)} ms`,
+        ],
+      );
+    }
+    if (shell) {
+      const [st, sw] = [cold.shell!, warm.shell!];
+      rows.push(
+        [
+          "shell's bound: Verso with its Translate screen as static HTML, fresh profile",
+          `${median(st).toFixed(0)} ms`,
+          `${median(bt).toFixed(0)} ms`,
+          (median(st) / median(bt)).toFixed(2) + '×',
+          `the screen's own work ${(median(vt) - median(st)).toFixed(0)} ms`,
+        ],
+        [
+          "shell's bound, assets and compiled code kept",
+          `${median(sw).toFixed(0)} ms`,
+          `${median(bw).toFixed(0)} ms`,
+          (median(sw) / median(bw)).toFixed(2) + '×',
+          `the screen's own work ${(median(vw) - median(sw)).toFixed(0)} ms`,
         ],
       );
     }
