@@ -327,61 +327,38 @@ async function main(): Promise<void> {
         `≤ ${TTI_GOAL_RATIO.toFixed(2)}×: ${median(vw) / median(bw) <= TTI_GOAL_RATIO ? 'met' : 'NOT met'}`,
       ],
     ];
+    // A compared page's two rows (fresh profile, then assets and compiled code kept), each against the empty page
+    // of the same turns, with what it says about Verso's time in the last column.
+    const compared = (name: 'floor' | 'shell' | 'before', labels: [string, string], note: (verso: number, page: number) => string) =>
+      ([[cold, bt, vt, labels[0]], [warm, bw, vw, labels[1]]] as const).map(([times, base, verso, label]) => {
+        const page = median(times[name]!);
+        return [label, `${page.toFixed(0)} ms`, `${median(base).toFixed(0)} ms`, (page / median(base)).toFixed(2) + '×', note(median(verso), page)];
+      });
     if (floor) {
-      const [ft, fw] = [cold.floor!, warm.floor!];
       rows.push(
-        [
-          "floor: the empty page showing Verso's final Translate DOM and CSS, fresh profile",
-          `${median(ft).toFixed(0)} ms`,
-          `${median(bt).toFixed(0)} ms`,
-          (median(ft) / median(bt)).toFixed(2) + '×',
-          `Verso − floor ${(median(vt) - median(ft)).toFixed(0)} ms`,
-        ],
-        [
-          'floor, assets and compiled code kept',
-          `${median(fw).toFixed(0)} ms`,
-          `${median(bw).toFixed(0)} ms`,
-          (median(fw) / median(bw)).toFixed(2) + '×',
-          `Verso − floor ${(median(vw) - median(fw)).toFixed(0)} ms`,
-        ],
+        ...compared(
+          'floor',
+          ["floor: the empty page showing Verso's final Translate DOM and CSS, fresh profile", 'floor, assets and compiled code kept'],
+          (verso, page) => `Verso − floor ${(verso - page).toFixed(0)} ms`,
+        ),
       );
     }
     if (shell) {
-      const [st, sw] = [cold.shell!, warm.shell!];
       rows.push(
-        [
-          "shell's bound: Verso with its Translate screen as static HTML, fresh profile",
-          `${median(st).toFixed(0)} ms`,
-          `${median(bt).toFixed(0)} ms`,
-          (median(st) / median(bt)).toFixed(2) + '×',
-          `the screen's own work ${(median(vt) - median(st)).toFixed(0)} ms`,
-        ],
-        [
-          "shell's bound, assets and compiled code kept",
-          `${median(sw).toFixed(0)} ms`,
-          `${median(bw).toFixed(0)} ms`,
-          (median(sw) / median(bw)).toFixed(2) + '×',
-          `the screen's own work ${(median(vw) - median(sw)).toFixed(0)} ms`,
-        ],
+        ...compared(
+          'shell',
+          ["shell's bound: Verso with its Translate screen as static HTML, fresh profile", "shell's bound, assets and compiled code kept"],
+          (verso, page) => `the screen's own work ${(verso - page).toFixed(0)} ms`,
+        ),
       );
     }
     if (earlier) {
-      const [et, ew] = [cold.before!, warm.before!];
       rows.push(
-        [
-          `same, earlier Verso (${earlier}), fresh profile`,
-          `${median(et).toFixed(0)} ms`,
-          `${median(bt).toFixed(0)} ms`,
-          (median(et) / median(bt)).toFixed(2) + '×',
-          `now/earlier ${(median(vt) / median(et)).toFixed(2)}×`,
-        ],
-        [
-          `same, earlier Verso, assets and code kept`,
-          `${median(ew).toFixed(0)} ms`,
-          `${median(bw).toFixed(0)} ms`,
-          (median(ew) / median(bw)).toFixed(2) + '×',
-          `now/earlier ${(median(vw) / median(ew)).toFixed(2)}×`,
-        ],
+        ...compared(
+          'before',
+          [`same, earlier Verso (${earlier}), fresh profile`, 'same, earlier Verso, assets and code kept'],
+          (verso, page) => `now/earlier ${(verso / page).toFixed(2)}×`,
+        ),
       );
     }
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
