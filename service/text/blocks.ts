@@ -257,7 +257,7 @@ function keepRegionsWhole<T extends { start: number; end: number }>(sentences: T
 
 const SEPARATOR = /^[\s\p{P}\p{S}\uFFFC]*$/u;
 const WORDY = /[\p{L}\p{N}]/u;
-const STRONG_SEPARATOR = /[|›»·•→>\/]/u;
+const STRONG_SEPARATOR = /[|›»·•→>/]/u;
 
 /**
  * A run of adjacent inline elements separated only by whitespace, punctuation or atoms — links of a navigation
