@@ -373,7 +373,7 @@ function SegmentTable({
                 <span role="cell" className="num">
                   {item.index + 1}
                 </span>
-                <span role="cell" dir="auto">{kept ? <ProtectedText text={row.source} spans={keptSpans(row.source, 'plain')} /> : row.source}</span>
+                <span role="cell" dir={ownDirection(row.source)}>{kept ? <ProtectedText text={row.source} spans={keptSpans(row.source, 'plain')} /> : row.source}</span>
                 {failures.has(item.index) ? (
                   <span role="cell" className="error-text">
                     {t('translate.segments.notTranslated', { message: failures.get(item.index) })}
