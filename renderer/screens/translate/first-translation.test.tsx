@@ -2,12 +2,14 @@
 /**
  * Component test (issue 20, point 5): on an English system with untouched pickers the target is English; typing
  * English must not come back unchanged. Without a second language Verso translates into the first target the
- * connection reaches from English and says so in one line.
+ * connection reaches from English and says so in one line. On a system whose language the connection does not
+ * offer, the target starts as English, not as the list's first language.
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { startTarget } from './connection-languages.js';
 import { translateHandlers } from './translate-test-kit.js';
 
 beforeEach(() => {
@@ -45,5 +47,39 @@ describe('the first translation', () => {
     expect(document.getElementById('detected-lang')?.textContent).toMatch(
       /^Detected language: English · The text is already in English/,
     );
+  });
+
+  it('starts with English as the target when the connection does not offer the system language', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ja-JP', 'ja']);
+    const user = userEvent.setup();
+    const app = renderApp(
+      translateHandlers([
+        { source: 'DE', target: 'EN-US' },
+        { source: 'DE', target: 'BG' },
+      ]),
+    );
+    await screen.findByRole('option', { name: 'English' });
+    // Not Bulgarian, the first language the connection lists.
+    expect((screen.getByLabelText('To') as HTMLSelectElement).value).toBe('EN-US');
+    await user.type(await screen.findByLabelText('Text to translate'), 'Guten Morgen');
+    await waitFor(() => expect(app.callsOf('translate.run').at(-1)?.options.targetLang).toBe('EN-US'));
+  });
+
+  it('takes the system language first, then English, then the first listed target', () => {
+    // The local engine's targets on a Japanese system: Danish came first and nothing typed in English reached it.
+    const local = ['DA', 'EN-GB', 'EN-US', 'ES', 'FR'].map((code) => ({
+      code,
+      name: code,
+      supportsFormality: false,
+    }));
+    expect(startTarget(['ja-JP', 'ja'], local)).toBe('EN-US');
+    expect(startTarget(['fr-FR'], local)).toBe('FR');
+    expect(
+      startTarget(
+        ['ja-JP'],
+        local.filter((l) => !l.code.startsWith('EN')),
+      ),
+    ).toBe('DA');
+    expect(startTarget(['ja-JP'], [])).toBeNull();
   });
 });
