@@ -93,12 +93,13 @@ export function useGlossaries(connectionId: string | null, enabled = true) {
 /** Source → target pairs of the connection (the local engine's; null pairs = every combination). */
 const pairsQuery = (connectionId: string | null) => ({
   queryKey: keys.pairs(connectionId),
-  queryFn: () => unwrap(api().languages.pairs({})),
+  // The key's own connection, named: a document row asks for the pairs of the connection its job went to.
+  queryFn: () => unwrap(api().languages.pairs(connectionId ? { connectionId } : {})),
   staleTime: 60 * 60_000,
 });
 
-export function useLanguagePairs(connectionId: string | null) {
-  return useQuery({ ...pairsQuery(connectionId), enabled: connectionId !== null });
+export function useLanguagePairs(connectionId: string | null, enabled = true) {
+  return useQuery({ ...pairsQuery(connectionId), enabled: enabled && connectionId !== null });
 }
 
 const translatePrefsQuery = {

@@ -5,7 +5,6 @@
  * cannot open a file or show its folder (the web harness, or a desktop whose file manager refused), the row says
  * where the file was saved, with a Copy button, rather than doing nothing.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import type { DocumentJobView } from '../../../shared/ipc/contract-documents.js';
@@ -14,7 +13,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { pivotLanguage } from '../../lib/engine-description.js';
-import { useLanguages, useLocalServiceLanguages } from '../../lib/queries.js';
+import { useLanguagePairs, useLanguages, useLocalServiceLanguages } from '../../lib/queries.js';
+import { reachable, sameBase } from '../translate/language-logic.js';
 import { useAppInfo } from '../settings/use-app-info.js';
 
 const PROGRESS: Record<DocumentJobView['state'], number | null> = {
@@ -85,14 +85,21 @@ function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceL
   const t = useT();
   const f = useFormat();
   const sources = useLanguages('source', job.connectionId);
+  const pairs = useLanguagePairs(job.connectionId);
   const [lang, setLang] = useState('');
   const id = `doc-src-${job.jobId}`;
+  // Only the languages this connection translates into the job's target: any other choice fails the same way (the
+  // local engine reaches Spanish from five of its nine languages). Until the pairs are in, or if they cannot be
+  // read, every source is offered and the service says which ones it takes.
+  const offered = (sources.data?.languages ?? []).filter(
+    (l) => !sameBase(l.code, job.targetLang) && (!pairs.data || reachable(pairs.data.pairs, l.code, job.targetLang)),
+  );
   return (
     <div className="doc-row-source field-row">
       <label htmlFor={id}>{t('documents.sourceRetry.label', { name: job.fileName })}</label>
       <select id={id} value={lang} onChange={(e) => setLang(e.target.value)}>
         <option value="">{t('documents.sourceRetry.choose')}</option>
-        {(sources.data?.languages ?? []).map((l) => (
+        {offered.map((l) => (
           <option key={l.code} value={l.code}>
             {f.languageName(l.code, l.name)}
           </option>
@@ -113,12 +120,7 @@ function EngineNote({ job }: { job: DocumentJobView }) {
   const t = useT();
   const f = useFormat();
   const local = useLocalServiceLanguages(job.local === true);
-  const pairs = useQuery({
-    queryKey: ['languages.pairs', job.connectionId],
-    queryFn: () => unwrap(api().languages.pairs({ connectionId: job.connectionId })),
-    enabled: job.local === true && job.state === 'saved',
-    staleTime: 60 * 60_000,
-  });
+  const pairs = useLanguagePairs(job.connectionId, job.local === true && job.state === 'saved');
   if (!job.local || job.state !== 'saved' || !local.data) return null;
   const via = pivotLanguage(pairs.data?.pairs, job.sourceLang, job.targetLang);
   return (
@@ -179,7 +181,6 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
         </span>
       </div>
       {job.reuploadReason && job.uploads > 1 && <p className="doc-row-note">{t(`documents.reupload.${job.reuploadReason}`)}</p>}
-      {job.state === 'error' && job.error?.detail && <p className="doc-row-note">{t('documents.serviceSaid', { message: job.error.detail })}</p>}
       {job.state === 'error' && job.error?.usage && (
         <p className="doc-row-note">{t('documents.quotaUsed', { used: f.number(job.error.usage.characterCount), limit: f.number(job.error.usage.characterLimit) })}</p>
       )}
@@ -190,6 +191,14 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
             ? t('documents.errorHint.uploadUnknownLocal')
             : t(`documents.errorHint.${job.error?.code ?? 'http'}` as MessageId)}
         </p>
+      )}
+      {/* The service's own words (English, technical) behind Details, as everywhere: the line above says it in the
+          UI language; shown first and open, they read as the error itself. */}
+      {job.state === 'error' && job.error?.detail && (
+        <details className="error-details doc-row-note">
+          <summary>{t('app.common.details')}</summary>
+          <span dir="auto">{t('documents.serviceSaid', { message: job.error.detail })}</span>
+        </details>
       )}
       {job.state === 'error' && job.error?.code === 'source_needed' && (
         <SourceRetry job={job} onRetry={(sourceLang) => run(unwrap(d.retry({ jobId: job.jobId, sourceLang })))} />

@@ -153,6 +153,27 @@ describe('errors that say what to do', () => {
     await waitFor(() => expect(fake.callsOf('documents.retry')).toEqual([{ jobId: 'j1', sourceLang: 'EN' }]));
   });
 
+  it("offers only the languages the connection translates into the row's target, with the service's words behind Details", async () => {
+    const failed = job({
+      state: 'error',
+      sourceLang: null,
+      targetLang: 'FR',
+      uploaded: true,
+      local: true,
+      error: { code: 'source_needed', detail: 'The document’s source language could not be detected' },
+    });
+    renderApp(base([failed]) as never);
+    const choice = await screen.findByRole('combobox', { name: 'Language of report.docx' });
+    // The pairs reach French from English only: German, Bulgarian (no pair) and French (the target) would fail again.
+    await waitFor(() => expect([...choice.querySelectorAll('option')].map((o) => o.value)).toEqual(['', 'EN']));
+    // The cause in the UI language comes first; the service's English sits in a closed disclosure after it.
+    const said = screen.getByText(/The service said: The document’s source language/);
+    const details = said.closest('details')!;
+    expect(details.open).toBe(false);
+    const hint = screen.getByText(/could not tell which language this document is in/);
+    expect(hint.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('a password-protected file is named as such before anything is sent', async () => {
     const user = userEvent.setup();
     renderApp({
