@@ -22,5 +22,12 @@ describe('glossary pairs', () => {
     expect(defaultPair(ALL, { sourceLang: '', targetLang: 'EN-US' }, 'en-US')).toEqual({ sourceLang: 'EN', targetLang: 'DE' });
     expect(defaultPair(P('ES>EN'), { sourceLang: 'JA', targetLang: 'KO' })).toEqual({ sourceLang: 'ES', targetLang: 'EN' });
     expect(defaultPair([], { sourceLang: 'EN', targetLang: 'FR' })).toBeNull();
+    // The local engine's glossary pairs (no EN→DE), nothing translated yet on an English system: not Danish →
+    // Norwegian (the first listed) but a pair from English; a Japanese user (no Japanese there) gets one too.
+    const local = P('DA>NB', 'DA>SV', 'EN>ES', 'EN>FR', 'ES>EN', 'NB>DA');
+    expect(defaultPair(local, { sourceLang: '', targetLang: 'EN-US' }, 'en-US')).toEqual({ sourceLang: 'EN', targetLang: 'ES' });
+    expect(defaultPair(local, { sourceLang: '', targetLang: 'EN-US' }, 'ja-JP')).toEqual({ sourceLang: 'EN', targetLang: 'ES' });
+    expect(defaultPair(local, { sourceLang: '', targetLang: 'ES' }, 'es-ES')).toEqual({ sourceLang: 'EN', targetLang: 'ES' });
+    expect(defaultPair(local, { sourceLang: '', targetLang: 'DA' }, 'nb-NO')).toEqual({ sourceLang: 'NB', targetLang: 'DA' });
   });
 });

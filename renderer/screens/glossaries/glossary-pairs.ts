@@ -18,7 +18,9 @@ export function usablePairs(glossaryPairs: readonly GlossaryPair[], translatable
 /**
  * The pair a new glossary starts with: Translate's last pair (by base code); with Translate detecting the source,
  * its target from the user's own language (`uiLanguage`) or from English; else a pair from Translate's source;
- * else English → German, else the first offered. Null when none is offered.
+ * else English → German; else a pair from the user's own language, or from English; else the first offered. Null
+ * when none is offered. (The local engine has no English → German: an English user's first glossary there started
+ * as Danish → Norwegian, the first pair it lists, where English → Spanish is what they would make.)
  */
 export function defaultPair(pairs: readonly GlossaryPair[], lastUsed: { sourceLang: string; targetLang: string }, uiLanguage = ''): GlossaryPair | null {
   const s = lastUsed.sourceLang ? base(lastUsed.sourceLang) : '';
@@ -29,6 +31,8 @@ export function defaultPair(pairs: readonly GlossaryPair[], lastUsed: { sourceLa
     (s ? undefined : (find(base(uiLanguage), t) ?? find('EN', t))) ??
     (s ? pairs.find((p) => base(p.sourceLang) === s) : undefined) ??
     find('EN', 'DE') ??
+    pairs.find((p) => base(p.sourceLang) === base(uiLanguage) && base(p.targetLang) !== base(uiLanguage)) ??
+    pairs.find((p) => base(p.sourceLang) === 'EN' && base(p.targetLang) !== 'EN') ??
     pairs[0] ??
     null
   );
