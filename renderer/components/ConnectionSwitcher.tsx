@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConnectionView } from '../../shared/ipc/contract.js';
 import { useT } from '../i18n/index.js';
 import { api, unwrap } from '../lib/api.js';
+import { useConnectionName } from '../lib/connection-name.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { keys, useConnections } from '../lib/queries.js';
 
@@ -20,11 +21,12 @@ export function ConnectionSwitcher() {
       void qc.invalidateQueries({ queryKey: keys.status });
     },
   });
+  const shown = useConnectionName();
   const list = connections.data?.connections ?? [];
   if (!list.length) return null;
   // The local engine answers on the Pro base, but it has no plan: saying "pro" there misleads.
   const describe = (c: ConnectionView) =>
-    t('connections.switcher.option', { name: c.name, kind: c.kind, tier: c.kind === 'local' ? 'none' : (c.tier ?? 'none') });
+    t('connections.switcher.option', { name: shown(c.name), kind: c.kind, tier: c.kind === 'local' ? 'none' : (c.tier ?? 'none') });
   const active = list.find((c) => c.id === connections.data?.activeId);
   return (
     <div className="field connection-switcher">

@@ -12,6 +12,7 @@ import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.j
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { useConnectionName } from '../../lib/connection-name.js';
 import { useConnections, useCredentialsStatus } from '../../lib/queries.js';
 import { AuditLog } from './AuditLog.js';
 import { KeysError } from './keys-errors.js';
@@ -324,7 +325,9 @@ export function KeysPage() {
       </>
     );
   }
-  const name = current?.connectionName ?? active?.name;
+  const shownName = useConnectionName();
+  const stored = current?.connectionName ?? active?.name;
+  const name = stored ? shownName(stored) : stored;
   return (
     <div className="screen keys-screen">
       <header className="screen-header">

@@ -8,6 +8,7 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
+import { useConnectionName } from '../../lib/connection-name.js';
 
 export type StatusFilter = 'all' | 'active' | 'deactivated';
 export type SortBy = 'newest' | 'oldest' | 'label' | 'limit';
@@ -69,6 +70,7 @@ export function KeysTable({
 }) {
   const t = useT();
   const fmt = useFormat();
+  const shown = useConnectionName();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ keyId: string; label: string } | null>(null);
   // Stable between renders: a new function would make the virtualizer recompute every row's position each render.
@@ -218,7 +220,7 @@ export function KeysTable({
                 </span>
                 <span role="cell" className="keys-used-by">
                   {k.usedBy.length > 0 ? (
-                    <strong>{t('keys.usedBy', { connections: fmt.list(k.usedBy.map((u) => `\u2068${u.name}\u2069`)) })}</strong>
+                    <strong>{t('keys.usedBy', { connections: fmt.list(k.usedBy.map((u) => `\u2068${shown(u.name)}\u2069`)) })}</strong>
                   ) : unidentified ? (
                     t('keys.usage.unknown')
                   ) : (

@@ -12,6 +12,7 @@ import type { Result } from '../../../shared/ipc/errors.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { useConnectionName } from '../../lib/connection-name.js';
 import { useCredentialsStatus } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
 import { parseLimitText, type LimitParse } from './limit-input.js';
@@ -224,8 +225,9 @@ function useUsedConfirm(targets: DeveloperKeyView[], heals: boolean) {
   const fmt = useFormat();
   const [confirmed, setConfirmed] = useState(false);
   const id = useId();
+  const shown = useConnectionName();
   const used = targets.filter((k) => k.usedBy.length > 0);
-  const names = [...new Set(used.flatMap((k) => k.usedBy.map((u) => u.name)))];
+  const names = [...new Set(used.flatMap((k) => k.usedBy.map((u) => shown(u.name))))];
   const node =
     used.length === 0 ? null : (
       <div className="alert alert-warning keys-used" role="group" aria-labelledby={`${id}-t`}>
@@ -237,8 +239,8 @@ function useUsedConfirm(targets: DeveloperKeyView[], heals: boolean) {
             k.usedBy.map((u) => (
               <li key={`${k.keyId}-${u.id}`}>
                 {heals && u.local
-                  ? t('keys.used.heals', { label: isolate(k.label), connection: isolate(u.name) })
-                  : t('keys.used.stops', { label: isolate(k.label), connection: isolate(u.name) })}
+                  ? t('keys.used.heals', { label: isolate(k.label), connection: isolate(shown(u.name)) })
+                  : t('keys.used.stops', { label: isolate(k.label), connection: isolate(shown(u.name)) })}
               </li>
             )),
           )}

@@ -49,4 +49,20 @@ describe('Connections for the local engine', () => {
     // The closed picker may cut the text in a narrow sidebar: the whole description is its title.
     expect(picker.title).toBe('This computer (local engine)');
   });
+
+  it("shows the local engine's own name in the UI language it was not made in, and a name the user typed as typed", async () => {
+    // Made on a first run in German, read in English; a second local connection renamed by the user.
+    const madeInGerman: ConnectionView = { ...LOCAL, name: 'Dieser Computer (offline)' };
+    const renamed: ConnectionView = { ...LOCAL, id: 'c-local-2', name: 'Mein Laptop' };
+    renderApp({ 'connections.list': () => ({ connections: [madeInGerman, renamed, HOSTED], activeId: LOCAL.id }) });
+    expect(await screen.findByText('This computer (offline)', { selector: '.conn-name' })).toBeTruthy();
+    expect(screen.getByText('Mein Laptop', { selector: '.conn-name' })).toBeTruthy();
+    expect(screen.queryByText(/Dieser Computer/)).toBeNull();
+    const picker = screen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.textContent)).toEqual([
+      'This computer (offline) (local engine)',
+      'Mein Laptop (local engine)',
+      'Agency account (hosted, pro)',
+    ]);
+  });
 });

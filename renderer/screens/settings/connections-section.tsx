@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { SessionOnlyCheck, usePersistenceChoice } from '../../components/SessionOnlyCheck.js';
 import { useT, type MessageId } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { useConnectionName } from '../../lib/connection-name.js';
 import { keys, useConnections, useCredentialsStatus } from '../../lib/queries.js';
 
 const KIND_LABELS: Record<ConnectionView['kind'], MessageId> = {
@@ -82,6 +83,7 @@ function keyStatusId(c: ConnectionView): MessageId {
 
 function ConnectionItem({ connection: c, active }: { connection: ConnectionView; active: boolean }) {
   const t = useT();
+  const name = useConnectionName()(c.name);
   const qc = useQueryClient();
   const [panel, setPanel] = useState<'none' | 'rename' | 'key' | 'admin'>('none');
   const [test, setTest] = useState<ConnectionTestResult | null>(null);
@@ -100,7 +102,7 @@ function ConnectionItem({ connection: c, active }: { connection: ConnectionView;
     onSettled: refresh,
   });
   const confirmRemove = () => {
-    if (window.confirm(t('connections.removeConfirm', { name: c.name }))) act.mutate('remove');
+    if (window.confirm(t('connections.removeConfirm', { name }))) act.mutate('remove');
   };
   const toggle = (which: 'rename' | 'key' | 'admin') => setPanel(panel === which ? 'none' : which);
   const local = c.kind === 'local';
@@ -113,7 +115,7 @@ function ConnectionItem({ connection: c, active }: { connection: ConnectionView;
     <li className="card">
       <div className="stack conn-item">
         <div className="toolbar">
-          <strong className="conn-name">{c.name}</strong>
+          <strong className="conn-name">{name}</strong>
           <span className="badge">{t(KIND_LABELS[c.kind])}</span>
           {c.tier && !local && <span className="badge">{t('connections.tier', { tier: c.tier })}</span>}
           {active && (
@@ -190,7 +192,8 @@ function RenameForm({ connection: c, onDone }: { connection: ConnectionView; onD
   const uid = useId();
   const t = useT();
   const qc = useQueryClient();
-  const [name, setName] = useState(c.name);
+  const shown = useConnectionName();
+  const [name, setName] = useState(() => shown(c.name));
   const rename = useMutation({
     mutationFn: () => unwrap(api().connections.rename({ id: c.id, name })),
     onSuccess: async () => {

@@ -9,6 +9,7 @@ import { HISTORY_LIMITS } from '../../../shared/ipc/contract.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { useConnectionName } from '../../lib/connection-name.js';
 import { useConnections, useLanguages, useTranslatePrefs } from '../../lib/queries.js';
 import { NumberSetting } from './number-setting.js';
 import { useUpdateTranslatePrefs } from './use-update-translate-prefs.js';
@@ -53,7 +54,11 @@ export function TranslateSection() {
   const second = p?.secondLanguage ?? '';
   const secondListed = targets.data?.languages.some((l) => l.code.toUpperCase() === second.toUpperCase());
   const remembered = p ? Object.entries(p.perConnection) : [];
-  const connectionName = (id: string) => connections.data?.connections.find((c) => c.id === id)?.name;
+  const shown = useConnectionName();
+  const connectionName = (id: string) => {
+    const c = connections.data?.connections.find((x) => x.id === id);
+    return c ? shown(c.name) : undefined;
+  };
   const total = history.data?.total ?? 0;
 
   return (

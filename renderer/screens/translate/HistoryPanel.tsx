@@ -9,6 +9,7 @@ import type { HistoryEntry } from '../../../shared/ipc/contract.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { useConnectionName } from '../../lib/connection-name.js';
 import { keys, useTranslatePrefs } from '../../lib/queries.js';
 import { exportHistory } from './history-export.js';
 
@@ -19,6 +20,7 @@ export interface HistoryPanelProps {
 
 export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
   const t = useT();
+  const shown = useConnectionName();
   const f = useFormat();
   const qc = useQueryClient();
   const prefs = useTranslatePrefs();
@@ -188,7 +190,7 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
                           ? t('history.detected', { language: f.languageName(e.detectedSourceLang) })
                           : '',
                       target: f.languageName(e.targetLang),
-                      connection: e.connectionName,
+                      connection: shown(e.connectionName),
                       time: f.date(new Date(e.time)),
                     })}
                     {e.billedCharacters !== null

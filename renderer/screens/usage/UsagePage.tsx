@@ -9,6 +9,7 @@ import type { UsageAlertSettings, UsageHistory, UsageReport } from '../../../sha
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { useConnectionName } from '../../lib/connection-name.js';
 import { useConnections } from '../../lib/queries.js';
 import {
   useAlertSettings,
@@ -133,6 +134,7 @@ function ForecastWords({ history, report }: { history: UsageHistory; report: Usa
 
 function SplitSection({ history }: { history: UsageHistory }) {
   const t = useT();
+  const shown = useConnectionName();
   const fmt = useFormat();
   const s = history.split;
   return (
@@ -154,7 +156,7 @@ function SplitSection({ history }: { history: UsageHistory }) {
             <tbody>
               {s.byConnection.map((c) => (
                 <tr key={c.connectionId}>
-                  <th scope="row">{c.name}</th>
+                  <th scope="row">{shown(c.name)}</th>
                   <td>{fmt.number(c.text)}</td>
                   <td>{fmt.number(c.documents)}</td>
                 </tr>
@@ -170,6 +172,7 @@ function SplitSection({ history }: { history: UsageHistory }) {
 
 function AllConnections() {
   const t = useT();
+  const shown = useConnectionName();
   const [open, setOpen] = useState(false);
   const all = useUsageAll(open);
   return (
@@ -189,7 +192,7 @@ function AllConnections() {
             <li key={line.connectionId}>
               <UsageBar
                 compact
-                label={line.name}
+                label={shown(line.name)}
                 count={line.report?.usage.characterCount}
                 limit={line.report?.usage.characterLimit}
                 unlimited={line.report?.usage.unlimited ?? false}
@@ -275,10 +278,11 @@ export function UsagePage() {
   const connections = useConnections();
   const activeId = connections.data?.activeId ?? null;
   const active = connections.data?.connections.find((c) => c.id === activeId) ?? null;
+  const shown = useConnectionName();
   useUsageEvents();
   // Everything below belongs to one connection: a switch in the sidebar replaces all of it at once (figures,
   // history, an export's result or error), so nothing of the previous account stays on screen.
-  return <UsageForConnection key={activeId ?? ''} loading={connections.isPending} activeId={activeId} activeName={active?.name ?? null} />;
+  return <UsageForConnection key={activeId ?? ''} loading={connections.isPending} activeId={activeId} activeName={active ? shown(active.name) : null} />;
 }
 
 function UsageForConnection({ loading, activeId, activeName }: { loading: boolean; activeId: string | null; activeName: string | null }) {
