@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EventPayload, LanguagePairView, TranslateBatchOutput } from '../../shared/ipc/contract.js';
 import { EngineLabel } from '../screens/translate/EngineLabel.js';
 import { useFormat, useT } from '../i18n/index.js';
-import { api, errorCode, unwrap } from '../lib/api.js';
+import { ApiError, api, errorCode, unwrap } from '../lib/api.js';
 import type { SegmentRow } from '../lib/segments.js';
 import { columnTexts, exportSheet, parseSheet, type Sheet } from '../screens/translate/segment-sheet.js';
 import { SegmentColumnPicker } from '../screens/translate/SegmentColumnPicker.js';
@@ -32,6 +32,11 @@ export interface SegmentsPaneProps {
   blockedReason: string | undefined;
   /** The connection's language pairs: say which ones the local engine takes through another language. */
   pairs?: readonly LanguagePairView[] | null | undefined;
+  /**
+   * What to say when a segment's detected language is one the connection cannot translate into the target (the
+   * Translate screen's own words for one text: that language, and what the connection does instead).
+   */
+  unsupportedWords?: (language: string) => string;
 }
 
 interface Run {
@@ -52,7 +57,7 @@ interface Run {
 
 let batchCounter = 0;
 
-export function SegmentsPane({ options, connectionId, concurrency, blockedReason, pairs }: SegmentsPaneProps) {
+export function SegmentsPane({ options, connectionId, concurrency, blockedReason, pairs, unsupportedWords }: SegmentsPaneProps) {
   const t = useT();
   const f = useFormat();
   const context = JSON.stringify([connectionId, options]);
@@ -83,6 +88,12 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
       ),
     onSettled: () => setRetrying(null),
   });
+  // A detected source the engine cannot translate comes back naming that language (as for one text in Translate):
+  // say so, and what the connection does instead, not "check the languages and options".
+  const unsupportedMessage = (e: unknown): string | undefined => {
+    const lang = e instanceof ApiError && !run?.options.sourceLang ? e.error.detectedSourceLanguage : undefined;
+    return lang && unsupportedWords ? unsupportedWords(lang) : undefined;
+  };
 
   useEffect(() => {
     const a = api();
@@ -258,7 +269,7 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
             {t('translate.segments.cancelled')}
           </div>
         ) : (
-          <ErrorAlert error={batch.error} look="box" />
+          <ErrorAlert error={batch.error} look="box" message={unsupportedMessage(batch.error)} />
         ))}
       {outdated && (
         <p className="hint" role="status">

@@ -437,6 +437,7 @@ export default function TranslateScreen() {
             blockedReason={firstProblem ? msg(firstProblem) : undefined}
             concurrency={settings.data?.batchConcurrency ?? 4}
             pairs={pairList}
+            unsupportedWords={detectedUnsupportedWords}
           />
         </Suspense>
       )}

@@ -114,6 +114,9 @@ describe('a detected source the engine cannot translate', () => {
     // With a source chosen by the user there is nothing detected to name.
     const chosen = await app.call('translate.run', { connectionId: customId, texts: ['Hej verden'], options: { sourceLang: 'DA', targetLang: 'ES' } });
     expect(!chosen.ok && chosen.error.detectedSourceLanguage).toBeUndefined();
+    // A batch of segments (Translate's Segments mode) names it too.
+    const batch = await app.call('translate.batch', { batchId: 'b-da', connectionId: customId, segments: ['Save changes', 'Hej verden'], options: { targetLang: 'ES' } });
+    expect(!batch.ok && batch.error).toMatchObject({ serviceCode: 'unsupported_language_pair', detectedSourceLanguage: 'DA' });
   });
 });
 

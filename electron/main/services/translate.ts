@@ -266,6 +266,9 @@ export class TranslateService {
         characters: prep.characters,
         engine,
       };
+    } catch (e) {
+      // As for one text: a segment whose detected language the engine cannot take names that language.
+      throw withDetectedSource(e, input.options) ?? e;
     } finally {
       this.untrack(input.batchId, ctl);
     }

@@ -145,6 +145,22 @@ describe('a detected source the engine cannot translate', () => {
     expect(screen.getByText('Detected language: French')).toBeTruthy();
   });
 
+  it('says it for a batch of segments too, not "check the languages and options"', async () => {
+    const user = userEvent.setup();
+    render({
+      'translatePrefs.get': () => ({ ...DEFAULT_TRANSLATE_PREFS, perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: '', targetLang: 'PL' } } }),
+      'languages.pairs': () => ({ pairs: [{ source: 'EN', target: 'PL' }, { source: 'FR', target: 'DE' }, { source: 'FR', target: 'EN-GB' }] }),
+      'translate.batch': () => unsupported('FR'),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }, { timeout: 20_000 }));
+    fireEvent.change(await screen.findByLabelText(/One segment per line/, {}, { timeout: 20_000 }), { target: { value: 'Save changes\nBonjour\n' } });
+    await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
+    const alert = await screen.findByText(/The text looks like French, which this connection cannot translate into Polish/, {}, { timeout: 10_000 });
+    expect(alert.textContent).toMatch(/From French it translates into: German and British English/);
+    expect(screen.queryByText(/Check the languages and options/i)).toBeNull();
+    expect(screen.getByText(/rejected the request/).closest('details')).not.toBeNull();
+  });
+
   it('lists the languages it translates from when the detected one is not offered at all', async () => {
     const user = userEvent.setup();
     render({
