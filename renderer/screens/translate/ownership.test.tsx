@@ -129,13 +129,15 @@ describe('a detected source the engine cannot translate', () => {
       detectedSourceLanguage: detected,
     });
 
-  it('says which language the text looks like and what the connection translates it into', async () => {
-    const user = userEvent.setup();
-    render({
+  // Translate remembers Detect → Polish; the engine takes only English into Polish, and French into German or English.
+  const toPolishFromEnglish: Handlers = {
       'translatePrefs.get': () => ({ ...DEFAULT_TRANSLATE_PREFS, perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: '', targetLang: 'PL' } } }),
       'languages.pairs': () => ({ pairs: [{ source: 'EN', target: 'PL' }, { source: 'FR', target: 'DE' }, { source: 'FR', target: 'EN-GB' }] }),
-      'translate.run': () => unsupported('FR'),
-    });
+  };
+
+  it('says which language the text looks like and what the connection translates it into', async () => {
+    const user = userEvent.setup();
+    render({ ...toPolishFromEnglish, 'translate.run': () => unsupported('FR') });
     await user.type(await source(), 'Bonjour');
     const alert = await screen.findByText(/The text looks like French, which this connection cannot translate into Polish/);
     expect(alert.textContent).toMatch(/From French it translates into: German and British English/);
@@ -147,11 +149,7 @@ describe('a detected source the engine cannot translate', () => {
 
   it('says it for a batch of segments too, not "check the languages and options"', async () => {
     const user = userEvent.setup();
-    render({
-      'translatePrefs.get': () => ({ ...DEFAULT_TRANSLATE_PREFS, perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: '', targetLang: 'PL' } } }),
-      'languages.pairs': () => ({ pairs: [{ source: 'EN', target: 'PL' }, { source: 'FR', target: 'DE' }, { source: 'FR', target: 'EN-GB' }] }),
-      'translate.batch': () => unsupported('FR'),
-    });
+    render({ ...toPolishFromEnglish, 'translate.batch': () => unsupported('FR') });
     await user.click(await screen.findByRole('radio', { name: 'Segments' }, { timeout: 20_000 }));
     fireEvent.change(await screen.findByLabelText(/One segment per line/, {}, { timeout: 20_000 }), { target: { value: 'Save changes\nBonjour\n' } });
     await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
