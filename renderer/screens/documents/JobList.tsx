@@ -14,7 +14,7 @@ import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { pivotLanguage } from '../../lib/engine-description.js';
 import { useLanguagePairs, useLanguages, useLocalServiceLanguages } from '../../lib/queries.js';
-import { reachable, sameBase } from '../translate/language-logic.js';
+import { sameBase, sourcesReaching } from '../translate/language-logic.js';
 import { useAppInfo } from '../settings/use-app-info.js';
 
 const PROGRESS: Record<DocumentJobView['state'], number | null> = {
@@ -91,8 +91,9 @@ function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceL
   // Only the languages this connection translates into the job's target: any other choice fails the same way (the
   // local engine reaches Spanish from five of its nine languages). Until the pairs are in, or if they cannot be
   // read, every source is offered and the service says which ones it takes.
-  const offered = (sources.data?.languages ?? []).filter(
-    (l) => !sameBase(l.code, job.targetLang) && (!pairs.data || reachable(pairs.data.pairs, l.code, job.targetLang)),
+  const all = sources.data?.languages ?? [];
+  const offered = (pairs.data ? sourcesReaching(pairs.data.pairs, job.targetLang, all) : all).filter(
+    (l) => !sameBase(l.code, job.targetLang),
   );
   return (
     <div className="doc-row-source field-row">

@@ -26,13 +26,14 @@ export function defaultPair(pairs: readonly GlossaryPair[], lastUsed: { sourceLa
   const s = lastUsed.sourceLang ? base(lastUsed.sourceLang) : '';
   const t = lastUsed.targetLang ? base(lastUsed.targetLang) : '';
   const find = (src: string, tgt: string) => (src && tgt && src !== tgt ? pairs.find((p) => base(p.sourceLang) === src && base(p.targetLang) === tgt) : undefined);
+  const from = (src: string) => (src ? pairs.find((p) => base(p.sourceLang) === src && base(p.targetLang) !== src) : undefined);
   return (
     find(s, t) ??
     (s ? undefined : (find(base(uiLanguage), t) ?? find('EN', t))) ??
-    (s ? pairs.find((p) => base(p.sourceLang) === s) : undefined) ??
+    from(s) ??
     find('EN', 'DE') ??
-    pairs.find((p) => base(p.sourceLang) === base(uiLanguage) && base(p.targetLang) !== base(uiLanguage)) ??
-    pairs.find((p) => base(p.sourceLang) === 'EN' && base(p.targetLang) !== 'EN') ??
+    from(base(uiLanguage)) ??
+    from('EN') ??
     pairs[0] ??
     null
   );

@@ -160,7 +160,7 @@ function ConnectionItem({ connection: c, active }: { connection: ConnectionView;
         {act.isPending && <span className="spinner" role="status" aria-label={t('connections.working')} />}
         {test && <TestResult result={test} />}
         {act.isError && <ErrorAlert error={act.error} />}
-        {panel === 'rename' && <RenameForm connection={c} onDone={() => setPanel('none')} />}
+        {panel === 'rename' && <RenameForm connection={c} shownName={name} onDone={() => setPanel('none')} />}
         {panel === 'key' && <SecretForm connection={c} which="api" onDone={() => setPanel('none')} />}
         {panel === 'admin' && <SecretForm connection={c} which="admin" onDone={() => setPanel('none')} />}
       </div>
@@ -188,12 +188,11 @@ function TestResult({ result }: { result: ConnectionTestResult }) {
   );
 }
 
-function RenameForm({ connection: c, onDone }: { connection: ConnectionView; onDone: () => void }) {
+function RenameForm({ connection: c, shownName, onDone }: { connection: ConnectionView; shownName: string; onDone: () => void }) {
   const uid = useId();
   const t = useT();
   const qc = useQueryClient();
-  const shown = useConnectionName();
-  const [name, setName] = useState(() => shown(c.name));
+  const [name, setName] = useState(shownName);
   const rename = useMutation({
     mutationFn: () => unwrap(api().connections.rename({ id: c.id, name })),
     onSuccess: async () => {
