@@ -4,6 +4,9 @@
  * service/detect/fixtures/labelled.json. Prints accuracy per library and per length bucket, how often a
  * sentence in a language outside the spec is recognised as such, and ms per text as a ratio to the fastest
  * candidate measured in the same run. The service's own detector (service/detect/index.ts) is the last row.
+ * Then texts sent together (a Segments batch, without `source_lang`): each language's texts as one batch, and one
+ * short or medium text of another language in a batch of a language's sentences, each text's language taken
+ * alone (as before) and weighed against its batch's (service/detect/batch.ts), side by side.
  */
 import { readFile } from 'node:fs/promises';
 import { loadModule } from 'cld3-asm';
@@ -11,7 +14,8 @@ import { eld as eldMedium } from 'eld/medium';
 import { eld as eldLarge } from 'eld/large';
 import * as tinyld from 'tinyld';
 import { DETECTABLE_LANGUAGES } from '../shared/spec/languages.js';
-import { createDetector } from '../service/detect/index.js';
+import { sourceInBatch, sourcesTogether } from '../service/detect/batch.js';
+import { createDetector, type Detection } from '../service/detect/index.js';
 
 interface Labelled {
   texts: { language: string; bucket: 'short' | 'medium' | 'sentence'; text: string }[];
@@ -157,3 +161,49 @@ for (const r of rows) {
 if (process.argv.includes('--misses')) {
   for (const [name, wrong] of misses) console.log(`\n${name}: ${wrong.join('; ')}`);
 }
+
+// Texts sent together. "Alone" is what each text got before batches were weighed: its own answer, else its guess,
+// else English. "Together" is the service's rule (service/detect/batch.ts); "joined" the same rule with the batch's
+// language detected on the texts joined into one, the alternative it was chosen over.
+const alone = (d: Detection): string => (d.status === 'success' ? d.language : d.guess) ?? 'en';
+const ways: Record<string, (texts: string[]) => string[]> = {
+  alone: (texts) => texts.map((t) => alone(detector.detect(t))),
+  together: (texts) => sourcesTogether(texts.map((t) => detector.detect(t))),
+  joined: (texts) => {
+    const whole = detector.detect(texts.join('\n'));
+    const common = whole.status === 'success' ? whole.language : undefined;
+    return texts.map((t) => sourceInBatch(detector.detect(t), common));
+  },
+};
+const languages = [...new Set(fixtures.texts.map((f) => f.language))];
+const tally = new Map<string, Record<string, [number, number]>>();
+const count = (row: string, way: string, right: boolean): void => {
+  const r = tally.get(row) ?? tally.set(row, {}).get(row)!;
+  const c = (r[way] ??= [0, 0]);
+  c[1]++;
+  if (right) c[0]++;
+};
+for (const lang of languages) {
+  const own = fixtures.texts.filter((f) => f.language === lang);
+  const sentences = own.filter((f) => f.bucket === 'sentence');
+  const shorter = own.filter((f) => f.bucket !== 'sentence');
+  for (const [way, run] of Object.entries(ways)) {
+    run(own.map((f) => f.text)).forEach((got, i) =>
+      count(`${own[i]!.bucket} texts in a batch of their language`, way, got === lang),
+    );
+    for (const other of fixtures.texts.filter((f) => f.language !== lang)) {
+      if (other.bucket !== 'sentence') {
+        const got = run([...sentences.map((f) => f.text), other.text]);
+        count('a short or medium text in a batch of sentences of another language', way, got.at(-1) === other.language);
+      } else {
+        const got = run([...shorter.map((f) => f.text), other.text]);
+        count('a sentence in a batch of short texts of another language', way, got.at(-1) === other.language);
+        count('  ... and the short texts beside it (all right)', way, got.slice(0, -1).every((g) => g === lang));
+      }
+    }
+  }
+}
+const pct = ([a, n]: [number, number]): string => `${((a / n) * 100).toFixed(1)}%`.padStart(9);
+console.log('\nTexts sent together: source language right, per text');
+console.log(`  ${''.padEnd(70)} ${Object.keys(ways).map((w) => w.padStart(9)).join('')}`);
+for (const [row, r] of tally) console.log(`  ${row.padEnd(70)} ${Object.keys(ways).map((w) => pct(r[w]!)).join('')}`);

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync, renameSync } from '
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { GlossaryCache } from './domain/glossaries.js';
-import type { Detector } from './domain/translate.js';
+import type { Detector } from './detect/index.js';
 import { Quota } from './domain/usage.js';
 import { EngineSet, createEngines, defaultEngines } from './engines/registry.js';
 import type { EngineId } from './engines/types.js';

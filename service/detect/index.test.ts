@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DETECTABLE_LANGUAGES } from '../../shared/spec/languages.js';
 import { span } from '../text/markers.js';
+import { sourcesTogether } from './batch.js';
 import { createDetector, toSpecCode, type Detector } from './index.js';
 
 interface Labelled {
@@ -116,6 +117,34 @@ describe('language detection', () => {
       (d, i) => d.status === 'success' && d.language === batch[i]!.language,
     ).length;
     expect(right).toBeGreaterThanOrEqual(45);
+  });
+});
+
+describe('texts sent together', () => {
+  const together = (texts: string[]): string[] => sourcesTogether(texts.map((t) => detector.detect(t)));
+
+  it('gives every labelled short text its language when it comes with the rest of its language', () => {
+    const wrong: string[] = [];
+    for (const lang of DETECTABLE_LANGUAGES) {
+      const texts = fixtures.texts.filter((f) => f.language === lang).map((f) => f.text);
+      together(texts).forEach((got, i) => got !== lang && wrong.push(`${lang}→${got} "${texts[i]}"`));
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads a greeting with a placeholder among English interface strings as English', () => {
+    const texts = ['Hello, {name}!', 'Save changes', 'Your changes have been saved.', 'Delete this file?'];
+    expect(together(texts)).toEqual(['en', 'en', 'en', 'en']);
+  });
+
+  it('keeps a sentence in another language as that language, and it does not decide for the short texts', () => {
+    const texts = [
+      'Hello, {name}!',
+      'Save changes',
+      'Your changes have been saved.',
+      'Das Wetter war gestern so schön, dass wir am Fluss entlang spazieren gegangen sind.',
+    ];
+    expect(together(texts)).toEqual(['en', 'en', 'en', 'de']);
   });
 });
 

@@ -37,6 +37,11 @@ export interface Detection {
   /** Best spec language when the status is `insufficient_confidence` (never sent on the wire). */
   guess?: string;
   confidence: number;
+  /**
+   * How well each spec language fits the text (eld's n-gram scores, by spec code), with `success` and
+   * `insufficient_confidence`; never sent on the wire. `sourceInBatch` (batch.ts) weighs a text's language against its batch's.
+   */
+  scores?: Readonly<Record<string, number>>;
 }
 
 export interface Detector {
@@ -108,9 +113,12 @@ async function load(): Promise<Detector> {
       const r = restricted.detect(text);
       const code = toSpecCode(r.language);
       if (code === '' || code.startsWith('!')) return { status: 'insufficient_confidence', confidence: 0 };
-      const confidence = topScore(r.getScores(), r.language);
-      if (!r.isReliable()) return { status: 'insufficient_confidence', guess: code, confidence };
-      return { status: 'success', language: code, confidence };
+      const raw = r.getScores();
+      const confidence = topScore(raw, r.language);
+      const scores: Record<string, number> = {};
+      for (const [lang, score] of Object.entries(raw)) if (typeof score === 'number') scores[toSpecCode(lang)] = score;
+      if (!r.isReliable()) return { status: 'insufficient_confidence', guess: code, confidence, scores };
+      return { status: 'success', language: code, confidence, scores };
     },
   };
 }

@@ -20,6 +20,8 @@ import type { Engine } from '../engines/types.js';
 import type { EngineSet } from '../engines/registry.js';
 import { applyGlossaries, type CompiledGlossary } from '../glossary/apply.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { sourcesTogether } from '../detect/batch.js';
+import type { Detector } from '../detect/index.js';
 import { cleanUserText } from '../text/markers.js';
 import { TextInputError, prepareText, type TextOptions } from '../text/prepare.js';
 import type { Account, ApiKey, Store } from '../store/store.js';
@@ -28,10 +30,6 @@ import { v3CacheKey, v3Stores } from '../store/v3-glossaries.js';
 import type { Params } from './params.js';
 import { codePoints, type Quota } from './usage.js';
 
-export interface Detector {
-  /** `guess` is the best language even when the status is insufficient_confidence (never sent on the wire). */
-  detect(text: string): { status: string; language?: string; guess?: string; confidence: number };
-}
 
 export interface TranslateDeps {
   store: Store;
@@ -308,12 +306,8 @@ export function resolveResources(
 
 async function detectSources(deps: TranslateDeps, texts: string[]): Promise<string[]> {
   const detector = await deps.detector();
-  return texts.map((t) => {
-    const d = detector.detect(t);
-    // Translation needs a source even when detection is unsure: take the best guess, else English.
-    const lang = d.status === 'success' ? d.language : d.guess;
-    return lang ? lang.toUpperCase() : 'EN';
-  });
+  // Several texts are weighed against their batch's language: short ones alone are often misread.
+  return sourcesTogether(texts.map((t) => detector.detect(t))).map((l) => l.toUpperCase());
 }
 
 /** Runs a validated request for a key. Charges the quota first and gives it back if the engine fails. */

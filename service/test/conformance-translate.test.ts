@@ -55,6 +55,25 @@ describe('basic translation', () => {
     expect(r.body.translations[0].detected_source_language).toBe('DE');
   });
 
+  it('detects short texts sent together as their batch language, and keeps a sentence in another language', async () => {
+    const r = await tr({
+      text: [
+        'Hello, {name}!',
+        'Save changes',
+        'Your changes have been saved.',
+        'Das Wetter war gestern so schön, dass wir am Fluss entlang spazieren gegangen sind.',
+      ],
+      target_lang: 'FR',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.translations.map((t: { detected_source_language: string }) => t.detected_source_language)).toEqual([
+      'EN',
+      'EN',
+      'EN',
+      'DE',
+    ]);
+  });
+
   it('leaves text unchanged between variants of one language, and bills equal languages', async () => {
     const r = await tr({ text: ['Colour me surprised'], source_lang: 'EN', target_lang: 'EN-US', show_billed_characters: true });
     expect(r.body.translations[0].text).toBe('Colour me surprised');
