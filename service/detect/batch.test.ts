@@ -37,13 +37,17 @@ describe('sourceInBatch', () => {
   });
 
   it('gives an unsure or undetectable text the batch language', () => {
-    expect(sourceInBatch({ status: 'insufficient_confidence', guess: 'nl', confidence: 0.2 }, 'en')).toBe('en');
+    expect(sourceInBatch({ status: 'insufficient_confidence', guess: 'nl', confidence: 0.2 }, 'en')).toBe(
+      'en',
+    );
     expect(sourceInBatch({ status: 'no_language_detected', confidence: 0 }, 'fr')).toBe('fr');
   });
 
   it('with no batch language, takes the text alone: its answer, its guess, else English', () => {
     expect(sourceInBatch(sure('it'), undefined)).toBe('it');
-    expect(sourceInBatch({ status: 'insufficient_confidence', guess: 'es', confidence: 0.3 }, undefined)).toBe('es');
+    expect(
+      sourceInBatch({ status: 'insufficient_confidence', guess: 'es', confidence: 0.3 }, undefined),
+    ).toBe('es');
     expect(sourceInBatch({ status: 'no_language_detected', confidence: 0 }, undefined)).toBe('en');
   });
 });
