@@ -72,15 +72,20 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
   const save = async (format: 'tsv' | 'csv') => {
     const entries = list.data?.entries ?? [];
     try {
-      const content = exportHistory(entries, format, {
-        time: t('history.col.time'),
-        connection: t('history.col.connection'),
-        sourceLang: t('history.col.sourceLang'),
-        targetLang: t('history.col.targetLang'),
-        source: t('history.col.source'),
-        target: t('history.col.target'),
-        billed: t('history.col.billed'),
-      });
+      const content = exportHistory(
+        entries,
+        format,
+        {
+          time: t('history.col.time'),
+          connection: t('history.col.connection'),
+          sourceLang: t('history.col.sourceLang'),
+          targetLang: t('history.col.targetLang'),
+          source: t('history.col.source'),
+          target: t('history.col.target'),
+          billed: t('history.col.billed'),
+        },
+        shown,
+      );
       const res = await unwrap(api().app.saveTextFile({ suggestedName: `verso-history.${format}`, content }));
       setSaved(res ? t('history.saved', { path: res.path }) : null);
     } catch {

@@ -25,7 +25,7 @@ const ENTRY: HistoryEntry = {
   billedCharacters: null,
 };
 
-function render() {
+function render(entry: HistoryEntry = ENTRY, saved: string[] = []) {
   let prefs: TranslatePrefs = { ...DEFAULT_TRANSLATE_PREFS, perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } } };
   return renderApp({
     'translatePrefs.get': () => prefs,
@@ -33,9 +33,13 @@ function render() {
     'languages.pairs': () => ({ pairs: null }),
     'history.list': ({ query }) => ({
       enabled: prefs.historyEnabled,
-      entries: prefs.historyEnabled && (!query || ENTRY.source.toLowerCase().includes(query.toLowerCase())) ? [ENTRY] : [],
+      entries: prefs.historyEnabled && (!query || entry.source.toLowerCase().includes(query.toLowerCase())) ? [entry] : [],
       total: prefs.historyEnabled ? 1 : 0,
     }),
+    'app.saveTextFile': ({ content }) => {
+      saved.push(content);
+      return { path: '/home/anna/verso-history.csv' };
+    },
   });
 }
 
@@ -57,5 +61,18 @@ describe('history panel', () => {
     await user.clear(screen.getByLabelText('Search history'));
     await user.click(await screen.findByRole('button', { name: 'Open in Translate' }));
     expect((screen.getByLabelText('Text to translate') as HTMLTextAreaElement).value).toBe('Invoices are due on Friday.');
+  });
+
+  it("exports the local engine's name as the list shows it, in the current UI language, not as stored", async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    render({ ...ENTRY, connectionName: 'Dieser Computer (offline)' }, saved);
+    await user.click(await screen.findByRole('button', { name: 'History' }));
+    await user.click(await screen.findByRole('button', { name: 'Turn history on' }));
+    expect(await screen.findByText(/This computer \(offline\)/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toContain('This computer (offline)');
+    expect(saved[0]).not.toContain('Dieser Computer');
   });
 });
