@@ -39,7 +39,8 @@ export interface Detection {
   confidence: number;
   /**
    * How well each spec language fits the text (eld's n-gram scores, by spec code), with `success` and
-   * `insufficient_confidence`; never sent on the wire. `sourceInBatch` (batch.ts) weighs a text's language against its batch's.
+   * `insufficient_confidence`; never sent on the wire. batch.ts weighs a text's language against its batch's with
+   * them.
    */
   scores?: Readonly<Record<string, number>>;
 }

@@ -30,7 +30,6 @@ import { v3CacheKey, v3Stores } from '../store/v3-glossaries.js';
 import type { Params } from './params.js';
 import { codePoints, type Quota } from './usage.js';
 
-
 export interface TranslateDeps {
   store: Store;
   quota: Quota;
