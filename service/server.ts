@@ -5,6 +5,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { LOCAL_KEY_LABELS } from '../shared/i18n/local-key-labels.js';
 import { GlossaryCache } from './domain/glossaries.js';
 import type { Detector } from './detect/index.js';
 import { Quota } from './domain/usage.js';
@@ -73,8 +74,8 @@ export interface RunningService {
 /** Creates the first account (admin interface and detection beta on: it is the user's own machine) and keys. */
 export function bootstrapAccount(store: Store): ServiceKeys {
   const account = store.createAccount({ name: 'Local account', plan: 'pro', adminEnabled: true, detectBeta: true });
-  const pro = store.createKey({ accountId: account.id, tier: 'pro', label: 'Local Pro key' });
-  const free = store.createKey({ accountId: account.id, tier: 'free', label: 'Local Free key' });
+  const pro = store.createKey({ accountId: account.id, tier: 'pro', label: LOCAL_KEY_LABELS.pro });
+  const free = store.createKey({ accountId: account.id, tier: 'free', label: LOCAL_KEY_LABELS.free });
   return {
     pro_key: pro.secret,
     free_key: free.secret,

@@ -8,6 +8,9 @@ import { useState } from 'react';
 import type { AuditEntry } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { useConnectionName } from '../../lib/connection-name.js';
+import { useKeyLabel } from '../../lib/key-label.js';
+import { useConnections } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
 import { auditKey } from './panels.js';
 
@@ -37,6 +40,13 @@ export function AuditLog() {
   const fmt = useFormat();
   const value = useAuditValue();
   const audit = useQuery({ queryKey: auditKey, queryFn: () => unwrap(api().adminKeys.audit()) });
+  // Names as the rest of the UI shows them: the local engine's connection and its own keys in the UI language.
+  const shownConnection = useConnectionName();
+  const keyLabel = useKeyLabel();
+  const connections = useConnections();
+  const isLocal = (id: string) => connections.data?.connections.find((c) => c.id === id)?.kind === 'local';
+  const label = (e: AuditEntry, v: string) => keyLabel(v, isLocal(e.connectionId));
+  const shownValue = (e: AuditEntry, v: string | null) => (e.action === 'rename' && v !== null ? label(e, v) : value(e, v));
   const [saved, setSaved] = useState<string | null>(null);
   const exportCsv = useMutation({ mutationFn: () => unwrap(api().adminKeys.exportCsv({ what: 'audit' })), onSuccess: (r) => setSaved(r?.path ?? null) });
   const action = (a: string) =>
@@ -76,14 +86,14 @@ export function AuditLog() {
                 <tr key={`${e.at}-${i}`}>
                   <td>{fmt.dateTime(Date.parse(e.at))}</td>
                   <td>
-                    <bdi>{e.connectionName}</bdi>
+                    <bdi>{shownConnection(e.connectionName)}</bdi>
                   </td>
                   <td>{action(e.action)}</td>
                   <td>
-                    <bdi>{e.label}</bdi>
+                    <bdi>{label(e, e.label)}</bdi>
                   </td>
                   <td className="keys-change">
-                    {t('keys.audit.beforeAfter', { before: `\u2068${value(e, e.before)}\u2069`, after: `\u2068${value(e, e.after)}\u2069` })}
+                    {t('keys.audit.beforeAfter', { before: `\u2068${shownValue(e, e.before)}\u2069`, after: `\u2068${shownValue(e, e.after)}\u2069` })}
                   </td>
                 </tr>
               ))}

@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, DeveloperKeyView, KeysListing } from '../../../shared/ipc/contract-admin-keys.js';
 import type { ConnectionView } from '../../../shared/ipc/contract.js';
 import { ipcFail } from '../../test-utils/fake-api.js';
-import { LOCAL_CONNECTION, renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { filterKeys } from './KeysTable.js';
 import { parseLimitText } from './limit-input.js';
@@ -89,6 +89,42 @@ describe('Keys screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(app.callsOf('adminKeys.setLimit')).toEqual([{ connectionId: TEAM.id, keyId: 'k2', characters: null }]);
     expect(app.callsOf('adminKeys.list').map((c) => c.connectionId)).toContain(TEAM.id);
+  });
+
+  it("shows the local engine's own keys under names in the UI language, another account's as stored", async () => {
+    const state = { active: LOCAL.id };
+    const renamed: AuditEntry = {
+      at: '2026-11-20T10:00:00.000Z',
+      connectionId: LOCAL.id,
+      connectionName: 'This computer (offline)',
+      action: 'rename',
+      keyId: 'k2',
+      label: 'CI build',
+      before: 'Local Free key',
+      after: 'CI build',
+    };
+    const app = renderApp({
+      'settings.get': () => settings({ uiLanguage: 'de' }),
+      'connections.list': () => ({ connections: [LOCAL, TEAM], activeId: state.active }),
+      'adminKeys.access': () => access(state.active === LOCAL.id ? LOCAL : TEAM),
+      'adminKeys.list': ({ connectionId }) =>
+        listing(connectionId, [key(1, { label: 'Local Pro key' }), key(2, { label: 'CI build' })]),
+      'adminKeys.audit': () => [renamed],
+    });
+    expect(await screen.findByRole('button', { name: 'Lokaler Pro-Schlüssel' })).toBeTruthy();
+    const log = await screen.findByRole('region', { name: 'Mit Verso vorgenommene Änderungen' });
+    await within(log).findByText('Dieser Computer (offline)');
+    expect(log.textContent).toContain('Dieser Computer (offline)');
+    expect(log.textContent).toContain('Lokaler Free-Schlüssel');
+    expect(log.textContent).not.toContain('Local Free key');
+    // Opened and left unchanged, the name is not sent (it is not the stored one).
+    await userEvent.click(screen.getByRole('button', { name: 'Lokaler Pro-Schlüssel' }));
+    await userEvent.type(screen.getByLabelText('Neue Bezeichnung für Lokaler Pro-Schlüssel'), '{Enter}');
+    expect(app.callsOf('adminKeys.rename')).toEqual([]);
+    // Another account's key that happens to carry the same label is its admin's name, shown as stored.
+    state.active = TEAM.id;
+    act(() => app.emit('connections.changed', { connections: [LOCAL, TEAM], activeId: TEAM.id }));
+    expect(await screen.findByRole('button', { name: 'Local Pro key' })).toBeTruthy();
   });
 
   it('says that the connection changed, or that it has no admin key, in the UI language', async () => {

@@ -13,6 +13,7 @@ import { LIMITS } from '../../../shared/spec/limits.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnectionName } from '../../lib/connection-name.js';
+import { useKeyLabel } from '../../lib/key-label.js';
 import { useConnections, useCredentialsStatus } from '../../lib/queries.js';
 import { AuditLog } from './AuditLog.js';
 import { KeysError } from './keys-errors.js';
@@ -118,8 +119,9 @@ function LinkConnection({ connectionId, connection, keys }: { connectionId: stri
 type Panel = { kind: 'create' } | { kind: 'limit'; keys: DeveloperKeyView[] } | { kind: 'deactivate'; keys: DeveloperKeyView[] } | null;
 
 /** The keys of one connection; remounted (state reset) when the active connection changes. */
-function KeysManager({ connectionId }: { connectionId: string }) {
+function KeysManager({ connectionId, local }: { connectionId: string; local: boolean }) {
   const t = useT();
+  const keyLabel = useKeyLabel();
   const fmt = useFormat();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: listKey(connectionId), queryFn: () => unwrap(api().adminKeys.list({ connectionId })), staleTime: 0 });
@@ -131,7 +133,12 @@ function KeysManager({ connectionId }: { connectionId: string }) {
   const [note, setNote] = useState<string | null>(null);
   const deferredQuery = useDeferredValue(query);
   // Only a listing of the connection on screen is shown.
-  const keys = list.data?.connectionId === connectionId ? list.data.keys : undefined;
+  const listed = list.data?.connectionId === connectionId ? list.data.keys : undefined;
+  // The local engine's own keys under their labels in the UI language (the service stores them in English).
+  const keys = useMemo(
+    () => (local ? listed?.map((k) => ({ ...k, label: keyLabel(k.label, true) })) : listed),
+    [listed, local, keyLabel],
+  );
   const unidentified = list.data?.connectionId === connectionId ? list.data.unidentified : [];
   const shown = useMemo(() => (keys ? filterKeys(keys, deferredQuery, status, sort) : []), [keys, deferredQuery, status, sort]);
   const visible = useMemo(() => new Set(shown.map((k) => k.keyId)), [shown]);
@@ -320,7 +327,7 @@ export function KeysPage() {
   else {
     body = (
       <>
-        <KeysManager key={current.connectionId} connectionId={current.connectionId} />
+        <KeysManager key={current.connectionId} connectionId={current.connectionId} local={current.local} />
         <AuditLog />
       </>
     );

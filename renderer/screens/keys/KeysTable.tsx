@@ -95,7 +95,9 @@ export function KeysTable({
         ? t('keys.limit.blocked')
         : fmt.number(k.characterLimit);
   const commit = () => {
-    if (editing && editing.label.trim() !== '') onRename(editing.keyId, editing.label.trim());
+    const label = editing?.label.trim() ?? '';
+    // An unchanged name is not sent: the local engine's own keys show a name in the UI language that is not stored.
+    if (editing && label !== '' && label !== keys.find((k) => k.keyId === editing.keyId)?.label) onRename(editing.keyId, label);
     setEditing(null);
   };
 
