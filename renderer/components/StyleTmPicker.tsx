@@ -44,11 +44,13 @@ export function StyleTmPicker(p: StyleTmPickerProps) {
   const langName = oneLanguage ? f.languageName(targets[0]!) : '';
   const styleFeature = oneLanguage ? hasFeature(caps.data, p.kind, targets[0]!, 'style_rules') : undefined;
   const styleDisabledReason =
-    bases.length > 1
-      ? t('customisation.options.styleMixedTargets')
-      : styleFeature === false
-        ? t('customisation.options.styleUnsupported', { language: langName })
-        : null;
+    bases.length === 0
+      ? t('customisation.options.styleNeedsTarget')
+      : bases.length > 1
+        ? t('customisation.options.styleMixedTargets')
+        : styleFeature === false
+          ? t('customisation.options.styleUnsupported', { language: langName })
+          : null;
   const styleChoices = (styles.data ?? []).filter((r) => oneLanguage !== null && baseLanguage(r.language) === oneLanguage);
   const chosenStyle = (styles.data ?? []).find((r) => r.styleId === p.styleId);
   const styleMismatch = chosenStyle && oneLanguage !== null && baseLanguage(chosenStyle.language) !== oneLanguage;

@@ -7,9 +7,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, v3Lang } from '../../test-utils/scenario.js';
+import { capabilities, HOSTED_CONNECTION, renderApp, v3Lang } from '../../test-utils/scenario.js';
 import { glossary } from '../glossaries/glossaries-test-kit.js';
-import { addNotesFor, onDocumentsScreen, STAGING_BRIDGE, v3DocumentsHandlers } from './documents-test-kit.js';
+import {
+  addNotesFor,
+  hostedDocumentsHandlers,
+  onDocumentsScreen,
+  STAGING_BRIDGE,
+  v3DocumentsHandlers,
+} from './documents-test-kit.js';
 
 /** /v3/languages for documents lists German without glossaries. */
 const handlers = v3DocumentsHandlers(
@@ -36,5 +42,31 @@ describe('Documents: glossary follows /v3/languages', () => {
     await addNotesFor(user, 'German', 'EN');
     expect(await screen.findByRole('checkbox', { name: 'Legal terms' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(/Glossaries are not available/)).toBeNull());
+  });
+});
+
+describe('Documents: style rule list before a target is chosen', () => {
+  it('asks for a target language instead of naming an empty one, then names the target', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      hostedDocumentsHandlers({
+        'customisation.capabilities': () =>
+          capabilities({ connectionId: HOSTED_CONNECTION.id, styleRules: true }),
+        'customisation.styleRules': () => [],
+      }) as never,
+    );
+    await user.upload(await screen.findByTestId('documents-file-input'), [
+      new File(['hello world!'], 'notes.txt'),
+    ]);
+    await screen.findByRole('table');
+    const list = await screen.findByRole('combobox', { name: /Style rule list/ });
+    expect(list.getAttribute('aria-describedby')).toBeTruthy();
+    const note = () => document.getElementById(list.getAttribute('aria-describedby')!)!.textContent;
+    await waitFor(() => expect(note()).toBe('Choose a target language to use a style rule list.'));
+    expect((list as HTMLSelectElement).disabled).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'German' }));
+    await waitFor(() =>
+      expect(note()).toBe('No style rule list for German yet (create one on the Glossaries screen).'),
+    );
   });
 });
