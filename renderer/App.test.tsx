@@ -49,7 +49,10 @@ describe('first run', () => {
     const offered = await screen.findByRole('region', { name: 'What the local engine translates' });
     expect(offered.textContent).toContain('Bulgarian');
     expect(offered.textContent).toContain('British English');
-    await user.click(screen.getByRole('button', { name: 'Start translating with the local engine' }));
+    // The languages come once the engine has started: below the button, so it does not move as they arrive.
+    const start = screen.getByRole('button', { name: 'Start translating with the local engine' });
+    expect(start.compareDocumentPosition(offered) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(start);
     expect(await screen.findByRole('heading', { name: 'Translate', level: 1 })).toBeTruthy();
     expect(app.callsOf('connections.addLocal')).toHaveLength(1);
     expect(app.callsOf('connections.setActive')).toEqual([{ id: LOCAL_CONNECTION.id }]);

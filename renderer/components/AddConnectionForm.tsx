@@ -55,15 +55,29 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
     },
   });
   const state = status.data?.state;
+  // The button stays where it first appears: the status line keeps one line's height, and what comes later (the
+  // engine's languages, once it has started; errors) is below the button, not above it, so it never moves under
+  // the pointer as the engine starts.
   return (
     <div className="stack">
       <p>{t('connections.form.localAbout')}</p>
-      <div role="status" className="hint">
+      <div role="status" className="hint local-status">
         {status.isPending && t('connections.form.checkingLocal')}
         {state === 'stopped' && languages.isFetching && t('connections.form.startingForLanguages')}
         {state === 'starting' && t('connections.form.localStarting')}
         {state === 'error' && <DetailedNote text={t('connections.form.localFailed')} detail={status.data?.message} />}
       </div>
+      <div>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => add.mutate()}
+          disabled={add.isPending}
+        >
+          {add.isPending ? t('connections.form.starting') : label}
+        </button>
+      </div>
+      {add.isError && <ErrorAlert error={add.error} look="box" />}
       {status.isError && <ErrorAlert error={status.error} />}
       {languages.data && languages.data.source.length + languages.data.target.length === 0 && (
         <p className="hint">{t('connections.form.languagesLater')}</p>
@@ -76,17 +90,6 @@ function LocalForm({ onAdded, label }: { onAdded?: (c: ConnectionView) => void; 
         </section>
       )}
       {languages.isError && <ErrorAlert error={languages.error} />}
-      <div>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => add.mutate()}
-          disabled={add.isPending}
-        >
-          {add.isPending ? t('connections.form.starting') : label}
-        </button>
-      </div>
-      {add.isError && <ErrorAlert error={add.error} look="box" />}
     </div>
   );
 }
