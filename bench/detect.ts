@@ -162,10 +162,11 @@ if (process.argv.includes('--misses')) {
   for (const [name, wrong] of misses) console.log(`\n${name}: ${wrong.join('; ')}`);
 }
 
-// Texts sent together. "Alone" is what each text got before batches were weighed: its own answer, else its guess,
-// else English. "Together" is the service's rule (service/detect/batch.ts); "joined" the same rule with the batch's
-// language detected on the texts joined into one, the alternative it was chosen over.
-const alone = (d: Detection): string => (d.status === 'success' ? d.language : d.guess) ?? 'en';
+// Texts sent together. "Alone" is what each text got before batches were weighed: the service's rule with no
+// batch language (its own answer, else its guess, else English). "Together" is the service's rule
+// (service/detect/batch.ts); "joined" the same rule with the batch's language detected on the texts joined into one,
+// the alternative it was chosen over.
+const alone = (d: Detection): string => sourceInBatch(d, undefined);
 const ways: Record<string, (texts: string[]) => string[]> = {
   alone: (texts) => texts.map((t) => alone(detector.detect(t))),
   together: (texts) => sourcesTogether(texts.map((t) => detector.detect(t))),

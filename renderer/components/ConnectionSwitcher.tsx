@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConnectionView } from '../../shared/ipc/contract.js';
 import { useT } from '../i18n/index.js';
 import { api, unwrap } from '../lib/api.js';
-import { useConnectionName } from '../lib/connection-name.js';
+import { useConnectionName } from '../lib/local-names.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { keys, useConnections } from '../lib/queries.js';
 

@@ -12,8 +12,7 @@ import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.j
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
-import { useConnectionName } from '../../lib/connection-name.js';
-import { useKeyLabel } from '../../lib/key-label.js';
+import { useConnectionName, useKeyLabel } from '../../lib/local-names.js';
 import { useConnections, useCredentialsStatus } from '../../lib/queries.js';
 import { AuditLog } from './AuditLog.js';
 import { KeysError } from './keys-errors.js';

@@ -8,7 +8,7 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
-import { useConnectionName } from '../../lib/connection-name.js';
+import { useConnectionName } from '../../lib/local-names.js';
 
 export type StatusFilter = 'all' | 'active' | 'deactivated';
 export type SortBy = 'newest' | 'oldest' | 'label' | 'limit';

@@ -12,7 +12,7 @@ import type { Result } from '../../../shared/ipc/errors.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
-import { useConnectionName } from '../../lib/connection-name.js';
+import { useConnectionName } from '../../lib/local-names.js';
 import { useCredentialsStatus } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
 import { parseLimitText, type LimitParse } from './limit-input.js';

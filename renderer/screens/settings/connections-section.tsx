@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { SessionOnlyCheck, usePersistenceChoice } from '../../components/SessionOnlyCheck.js';
 import { useT, type MessageId } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
-import { useConnectionName } from '../../lib/connection-name.js';
+import { useConnectionName } from '../../lib/local-names.js';
 import { keys, useConnections, useCredentialsStatus } from '../../lib/queries.js';
 
 const KIND_LABELS: Record<ConnectionView['kind'], MessageId> = {

@@ -9,7 +9,7 @@ import { HISTORY_LIMITS } from '../../../shared/ipc/contract.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
-import { useConnectionName } from '../../lib/connection-name.js';
+import { useConnectionName } from '../../lib/local-names.js';
 import { useConnections, useLanguages, useTranslatePrefs } from '../../lib/queries.js';
 import { NumberSetting } from './number-setting.js';
 import { useUpdateTranslatePrefs } from './use-update-translate-prefs.js';

@@ -9,7 +9,7 @@ import type { HistoryEntry } from '../../../shared/ipc/contract.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
-import { useConnectionName } from '../../lib/connection-name.js';
+import { useConnectionName } from '../../lib/local-names.js';
 import { keys, useTranslatePrefs } from '../../lib/queries.js';
 import { exportHistory } from './history-export.js';
 

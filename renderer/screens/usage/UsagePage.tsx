@@ -9,7 +9,7 @@ import type { UsageAlertSettings, UsageHistory, UsageReport } from '../../../sha
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
-import { useConnectionName } from '../../lib/connection-name.js';
+import { useConnectionName } from '../../lib/local-names.js';
 import { useConnections } from '../../lib/queries.js';
 import {
   useAlertSettings,
