@@ -6,7 +6,7 @@
  * that is one undo step. Export writes the editor's rows in main (a save dialog in the desktop app).
  */
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import type { ExportFormat, ImportOptions, ImportResult } from '../../../shared/ipc/contract-glossaries.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
@@ -24,6 +24,8 @@ async function fileToBase64(file: File): Promise<string> {
   return btoa(bin);
 }
 
+const hasFiles = (e: DragEvent): boolean => [...e.dataTransfer.types].includes('Files');
+
 export function ImportPanel({ onDone }: { onDone: () => void }) {
   const t = useT();
   const f = useFormat();
@@ -35,6 +37,10 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
   const hasRows = useEditorStore((s) => s.rows.some((r) => r.source !== '' || r.target !== ''));
   const [file, setFile] = useState<{ name: string; data: string } | null>(null);
   const [options, setOptions] = useState<ImportOptions>({});
+  const [dragging, setDragging] = useState(false);
+  // Files dropped at once beyond the first, which is the one read: said, never dropped silently.
+  const [ignored, setIgnored] = useState<string[]>([]);
+  const input = useRef<HTMLInputElement>(null);
 
   const parse = useMutation({
     mutationFn: (o: { name: string; data: string; options: ImportOptions }) =>
@@ -48,6 +54,17 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
       ),
   });
   const result: ImportResult | undefined = parse.data;
+
+  /** Reads the first of `files` (a pick or a drop) and asks main what it holds. */
+  const read = async (files: File[]) => {
+    const [picked, ...rest] = files;
+    if (!picked) return;
+    setIgnored(rest.map((r) => r.name));
+    const data = await fileToBase64(picked);
+    setFile({ name: picked.name, data });
+    setOptions({});
+    parse.mutate({ name: picked.name, data, options: {} });
+  };
 
   const reparse = (o: ImportOptions) => {
     setOptions(o);
@@ -65,21 +82,46 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
     <section className="gl-panel" aria-labelledby={`${id}-t`}>
       <h3 id={`${id}-t`}>{t('glossaries.import.title')}</h3>
       <p className="gl-note">{t('glossaries.import.hint')}</p>
-      <label>
-        {t('glossaries.import.file')}
+      <div
+        className={`gl-file${dragging ? ' gl-file-over' : ''}`}
+        onDragOver={(e) => {
+          if (!hasFiles(e)) return;
+          // Not the window's drop-anywhere (which would take the file to Documents for translation).
+          e.preventDefault();
+          e.stopPropagation();
+          e.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          if (!hasFiles(e)) return;
+          e.preventDefault();
+          e.stopPropagation();
+          setDragging(false);
+          void read([...e.dataTransfer.files]);
+        }}
+      >
+        <button type="button" className="btn" onClick={() => input.current?.click()} aria-describedby={`${id}-name`}>
+          {t('glossaries.import.choose')}
+        </button>
+        <span id={`${id}-name`} className="gl-file-name">
+          {file ? file.name : t('glossaries.import.noFile')}
+        </span>
         <input
+          ref={input}
           type="file"
+          hidden
+          aria-label={t('glossaries.import.file')}
           accept=".tsv,.tab,.txt,.csv,.xlsx,.tbx,.xml"
-          onChange={async (e) => {
-            const picked = e.target.files?.[0];
-            if (!picked) return;
-            const data = await fileToBase64(picked);
-            setFile({ name: picked.name, data });
-            setOptions({});
-            parse.mutate({ name: picked.name, data, options: {} });
+          onChange={(e) => {
+            const picked = [...(e.target.files ?? [])];
+            e.target.value = '';
+            void read(picked);
           }}
         />
-      </label>
+      </div>
+      <p className="gl-note">{t('glossaries.import.dropHint')}</p>
+      {ignored.length > 0 && <p role="status">{t('glossaries.import.oneFile', { count: ignored.length, names: f.list(ignored) })}</p>}
       {parse.isPending && <p role="status">{t('glossaries.import.reading')}</p>}
       {parse.error ? <ErrorAlert error={parse.error} look="box" /> : null}
       {result && !parse.isPending && (

@@ -6,11 +6,12 @@
  * and the cell at fault is the one marked, with a sentence saying which term; an imported file's preview says what
  * became of its first row, and with entries in the draft "Add to the entries" is the default, not "Replace".
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ImportResult } from '../../../shared/ipc/contract-glossaries.js';
 import { useTranslateStore } from '../../state/translate-store.js';
+import { useUiStore } from '../../state/ui-store.js';
 import { renderApp } from '../../test-utils/scenario.js';
 import { fakeAccount, glossary, onGlossariesScreen } from './glossaries-test-kit.js';
 
@@ -121,5 +122,40 @@ describe('importing a file into a draft with entries', () => {
     await waitFor(() => expect(screen.getByText('4 entries')).toBeTruthy());
     expect(cell('Source', 1).value).toBe('contract');
     expect(cell('Source', 2).value).toBe('sun');
+  });
+});
+
+describe('choosing or dropping a glossary file', () => {
+  const result: ImportResult = {
+    format: 'tsv',
+    entries: [['sun', 'sol']],
+    delimiter: '\t',
+    header: false,
+    headerGuessed: true,
+    firstRow: ['sun', 'sol'],
+    encoding: 'UTF-8',
+    skipped: 0,
+  };
+
+  it('offers a chooser in the UI language, and a file dropped on the panel is imported here, not taken to Documents', async () => {
+    const user = userEvent.setup();
+    const fake = app({ 'glossaries.importFile': () => result });
+    await user.click(await screen.findByRole('button', { name: 'Edit Legal terms' }));
+    await screen.findByRole('grid');
+    await user.click(screen.getByRole('button', { name: 'Import file…' }));
+    const choose = screen.getByRole('button', { name: 'Choose a file…' });
+    expect(choose.getAttribute('aria-describedby') && document.getElementById(choose.getAttribute('aria-describedby')!)?.textContent).toBe('No file chosen');
+    const zone = choose.parentElement!;
+    const files = [new File(['sun\tsol\n'], 'astro.tsv'), new File(['moon\tluna\n'], 'second.tsv')];
+    fireEvent.dragOver(zone, { dataTransfer: { files, types: ['Files'] } });
+    fireEvent.drop(zone, { dataTransfer: { files, types: ['Files'] } });
+    expect(await screen.findByText('One more file was dropped and is not imported: second.tsv. Import them one at a time.')).toBeTruthy();
+    await waitFor(() => expect(fake.callsOf('glossaries.importFile')).toHaveLength(1));
+    expect(fake.callsOf('glossaries.importFile')[0]).toMatchObject({ fileName: 'astro.tsv' });
+    expect(document.getElementById(choose.getAttribute('aria-describedby')!)?.textContent).toBe('astro.tsv');
+    expect(await screen.findByText(/TSV: 1 entry found/)).toBeTruthy();
+    // Still on Glossaries, in the editor: the window's drop-anywhere (→ Documents) did not take it.
+    expect(useUiStore.getState().screen).toBe('glossaries');
+    expect(screen.getByRole('region', { name: 'Import a file' })).toBeTruthy();
   });
 });
