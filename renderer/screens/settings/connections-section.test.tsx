@@ -65,4 +65,15 @@ describe('Connections for the local engine', () => {
       'Agency account (hosted, pro)',
     ]);
   });
+
+  it('shows the hosted and custom names the add-connection form gave in the current UI language, typed ones as typed', async () => {
+    // Added in a German UI with the names the form filled in, read in English; a third named by the user.
+    const hostedDe: ConnectionView = { ...HOSTED, id: 'c-h-de', name: 'Gehosteter Dienst' };
+    const customDe: ConnectionView = { ...HOSTED, id: 'c-c-de', kind: 'custom', name: 'Eigener Dienst' };
+    renderApp({ 'connections.list': () => ({ connections: [LOCAL, hostedDe, customDe, HOSTED], activeId: LOCAL.id }) });
+    expect(await screen.findByText('Hosted service', { selector: '.conn-name' })).toBeTruthy();
+    expect(screen.getByText('Custom service', { selector: '.conn-name' })).toBeTruthy();
+    expect(screen.getByText('Agency account', { selector: '.conn-name' })).toBeTruthy();
+    expect(screen.queryByText(/Gehosteter|Eigener/)).toBeNull();
+  });
 });
