@@ -111,6 +111,21 @@ function languageName(code: string): string {
   );
 }
 
+/**
+ * Why a document failed when the engine cannot translate its language into the target: `given` when the request
+ * named the source, else it was detected; `sources` lists what does reach the target. Verso's main process reads the
+ * code in brackets after the language as the language the document was read as (documents-queue.ts), so the row can
+ * say it in the UI language.
+ */
+export function unavailablePairMessage(source: string, target: string, given: boolean, sources: string): string {
+  const how = given ? 'is' : 'was detected as';
+  return (
+    `The document ${how} ${languageName(source)} (${source}), and the local engine cannot translate ${languageName(source)} into ${languageName(target)}. ` +
+    `It translates into ${languageName(target)} from: ${sources}. Use a hosted account for this pair` +
+    `${given ? '' : ', or upload the document again with source_lang set if the detection is wrong'}.`
+  );
+}
+
 const delay = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
@@ -535,12 +550,7 @@ export class DocumentService {
     }
     const engine = this.deps.engines.pick(source, target);
     if (!engine) {
-      const how = job.params.source ? 'is' : 'was detected as';
-      throw new JobFailure(
-        `The document ${how} ${languageName(source)} (${source}), and the local engine cannot translate ${languageName(source)} into ${languageName(target)}. ` +
-          `It translates into ${languageName(target)} from: ${this.sourcesFor(target)}. Use a hosted account for this pair` +
-          `${job.params.source ? '' : ', or upload the document again with source_lang set if the detection is wrong'}.`,
-      );
+      throw new JobFailure(unavailablePairMessage(source, target, job.params.source !== undefined, this.sourcesFor(target)));
     }
     job.engineId = engine.id;
     job.unitsTranslated += units.filter((u) => stripMarkers(u).trim() !== '').length;

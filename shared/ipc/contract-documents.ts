@@ -33,6 +33,12 @@ export const DOCUMENT_JOB_ERRORS = [
   'upload_interrupted',
   /** The service could not tell the document's language and none was given: the row offers a source language. */
   'source_needed',
+  /**
+   * The connection does not translate the document's language into the target: given by the user (refused at upload)
+   * or detected by the service (`lang`). Sending it again as it is fails the same way; on a detected language the row
+   * offers the document's real language.
+   */
+  'pair_unavailable',
   'http',
   'no_connection',
 ] as const;
@@ -42,6 +48,8 @@ export const DocumentJobError = z.object({
   status: z.number().int().optional(),
   detail: z.string().optional(),
   usage: z.object({ characterCount: z.number(), characterLimit: z.number() }).optional(),
+  /** pair_unavailable on a detected source: the language the service read the document as (a code, e.g. "EN"). */
+  lang: z.string().optional(),
 });
 export type DocumentJobError = z.infer<typeof DocumentJobError>;
 

@@ -120,6 +120,13 @@ const LOST_BY_SERVICE = /restarted|no longer read/i;
 
 /** A document failed because its language was not given and could not be detected (the local engine's and DeepL's words). */
 const SOURCE_NEEDED = /source language could not be detected|could not detect the source language|with source_lang set|source_lang (is )?(required|missing)/i;
+/**
+ * The local service's words for a detected language its engine cannot translate into the target ("The document was
+ * detected as English (EN), and the local engine cannot translate …": service/documents/service.ts,
+ * unavailablePairMessage): the code it names is the language it read. Checked before SOURCE_NEEDED, whose "with
+ * source_lang set" the same message also holds: the language was detected, the pair is what is missing.
+ */
+const PAIR_UNAVAILABLE = /\(([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)?)\), and the local engine cannot translate /;
 
 class Stop extends Error {}
 
@@ -192,7 +199,7 @@ export class DocumentQueue {
       newSource ||
       !r.documentId ||
       r.discard ||
-      (r.error && ['source_needed', 'translation_failed', 'service_lost', 'key_lost', 'upload_uncertain', 'upload_interrupted', 'file_missing', 'file_changed'].includes(r.error.code));
+      (r.error && ['source_needed', 'pair_unavailable', 'translation_failed', 'service_lost', 'key_lost', 'upload_uncertain', 'upload_interrupted', 'file_missing', 'file_changed'].includes(r.error.code));
     if (r.error?.code === 'upload_interrupted') r.reuploadReason = 'interrupted';
     delete r.error;
     delete r.discard;
@@ -417,9 +424,7 @@ export class DocumentQueue {
       await this.setState(r, 'waiting');
       return;
     }
-    // The service could not tell the language of a document sent without one: the row offers a source language.
-    const code = lost ? 'service_lost' : r.sourceLang === null && message !== undefined && SOURCE_NEEDED.test(message) ? 'source_needed' : 'translation_failed';
-    return this.fail(r, { code, ...(message !== undefined && { detail: message }) });
+    return this.fail(r, lost ? { code: 'service_lost', ...(message !== undefined && { detail: message }) } : serviceFailure(message!, r.sourceLang === null));
   }
 
   private async download(r: JobRecord, signal: AbortSignal): Promise<void> {
@@ -618,6 +623,18 @@ function transportFailure(e: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A document the service ended in error, from its message (the status answer has no other field): a language the
+ * connection cannot translate into the target (the row says which and, when it was detected, offers the document's
+ * real language); no language found for a document sent without one (`detected`: the row offers a source language);
+ * else the service's words as they are.
+ */
+export function serviceFailure(message: string, detected: boolean): DocumentJobError {
+  const pair = PAIR_UNAVAILABLE.exec(message);
+  if (pair) return { code: 'pair_unavailable', detail: message, ...(detected && { lang: pair[1]!.toUpperCase() }) };
+  return { code: detected && SOURCE_NEEDED.test(message) ? 'source_needed' : 'translation_failed', detail: message };
+}
+
 /** 429/529/5xx still failing after the client's own retries: the service answered, so waiting longer is safe. */
 function isRetryLater(e: unknown): boolean {
   return e instanceof ApiError && (e.code === 'rate_limited' || e.code === 'service_unavailable');
@@ -625,7 +642,9 @@ function isRetryLater(e: unknown): boolean {
 
 export function errorOf(e: unknown, fallback: DocumentJobError['code']): DocumentJobError {
   if (e instanceof ApiError) {
-    const out: DocumentJobError = { code: e.code === 'no_connection' ? 'no_connection' : fallback, ipcCode: e.code };
+    // A pair the connection does not translate, refused at upload (the local service's `unsupported_language_pair`).
+    const code = e.code === 'no_connection' ? 'no_connection' : e.serviceCode === 'unsupported_language_pair' ? 'pair_unavailable' : fallback;
+    const out: DocumentJobError = { code, ipcCode: e.code };
     if (e.status !== undefined) out.status = e.status;
     if (e.serviceMessage !== undefined) out.detail = e.serviceMessage;
     if (e.usage !== undefined) out.usage = e.usage;

@@ -15,7 +15,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { QuotaWarning } from '../../components/QuotaWarning.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
-import { useConnections, useGlossaries, useLanguages } from '../../lib/queries.js';
+import { useConnections, useGlossaries, useLanguagePairs, useLanguages } from '../../lib/queries.js';
+import { reachable } from '../translate/language-logic.js';
 import { StyleTmPicker } from '../../components/StyleTmPicker.js';
 import { hasFeature, lackingFeature, useCapabilities } from '../../lib/customisation-queries.js';
 import { openGlossaryEditor } from '../glossaries/open-editor.js';
@@ -48,6 +49,7 @@ export function DocumentsView() {
   const active = conns.data?.connections.find((c) => c.id === activeId);
   const targets = useLanguages('target', activeId);
   const sources = useLanguages('source', activeId);
+  const pairs = useLanguagePairs(activeId);
   const glossaries = useGlossaries(activeId);
   const bridge = fileBridge();
   const input = useRef<HTMLInputElement>(null);
@@ -157,6 +159,10 @@ export function DocumentsView() {
   const hasPdf = okFiles.some((x) => x.extension === 'pdf');
   const hasImage = okFiles.some((x) => x.image);
   const targetList = useMemo(() => targets.data?.languages ?? [], [targets.data]);
+  // With a source chosen, the targets the connection does not reach from it (the local engine: Danish from English):
+  // offered as such, and a ticked one holds the batch back, instead of rows that all fail.
+  const unreachable = (code: string) => sourceLang !== '' && !reachable(pairs.data?.pairs, sourceLang, code);
+  const blockedTargets = targetLangs.filter(unreachable);
   const caps = useCapabilities(activeId);
   // Formality: where /v3/languages (translate_document) answers, its `formality` feature decides; else the v2 list.
   const formalityOk =
@@ -329,17 +335,34 @@ export function DocumentsView() {
               {targets.isPending && <p>{t('app.common.loading')}</p>}
               {targets.error && <ErrorAlert error={targets.error} />}
               <div className="doc-target-grid">
-                {targetList.map((l) => (
-                  <label key={l.code}>
-                    <input
-                      type="checkbox"
-                      checked={targetLangs.includes(l.code)}
-                      onChange={(e) => setTargetLangs((cur) => (e.target.checked ? [...cur, l.code] : cur.filter((c) => c !== l.code)))}
-                    />
-                    {f.languageName(l.code, l.name)}
-                  </label>
-                ))}
+                {targetList.map((l) => {
+                  const off = unreachable(l.code);
+                  const checked = targetLangs.includes(l.code);
+                  return (
+                    <label key={l.code} className={off ? 'doc-target-off' : undefined}>
+                      <input
+                        type="checkbox"
+                        checked={checked}
+                        // A ticked one stays untickable, so the batch can be put right.
+                        disabled={off && !checked}
+                        onChange={(e) => setTargetLangs((cur) => (e.target.checked ? [...cur, l.code] : cur.filter((c) => c !== l.code)))}
+                      />
+                      {off
+                        ? t('documents.targetUnreachable', { language: f.languageName(l.code, l.name), source: f.languageName(sourceLang) })
+                        : f.languageName(l.code, l.name)}
+                    </label>
+                  );
+                })}
               </div>
+              {blockedTargets.length > 0 && (
+                <p className="doc-note" role="alert">
+                  {t('documents.targetsBlocked', {
+                    targets: f.list(blockedTargets.map((c) => f.languageName(c))),
+                    source: f.languageName(sourceLang),
+                    count: blockedTargets.length,
+                  })}
+                </p>
+              )}
             </fieldset>
             <div className="field-row">
               <div className="field">
@@ -453,7 +476,7 @@ export function DocumentsView() {
             <button
               type="button"
               className="btn btn-primary"
-              disabled={busy !== null || okFiles.length === 0 || targetLangs.length === 0 || (overQuota && !overQuotaOk)}
+              disabled={busy !== null || okFiles.length === 0 || targetLangs.length === 0 || blockedTargets.length > 0 || (overQuota && !overQuotaOk)}
               onClick={() => void send()}
             >
               {t('documents.send', { count: okFiles.length * targetLangs.length })}

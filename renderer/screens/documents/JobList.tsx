@@ -80,6 +80,36 @@ function SavedAt({ path, why, onClose }: { path: string; why: 'open' | 'reveal';
 /** Uploads whose fate is unknown (the service may hold them): sent again only when the user asks, and said so. */
 const UNCERTAIN = new Set(['upload_uncertain', 'upload_interrupted']);
 
+/**
+ * Errors that the same request would meet again: the row offers a source language (when the document's language was
+ * missing or detected) instead of Retry.
+ */
+const SAME_AGAIN = new Set(['source_needed', 'pair_unavailable']);
+
+/** Whether the row offers the document's language: none was given, and the service missed it or read one it cannot use. */
+const offersSource = (job: DocumentJobView): boolean =>
+  job.error?.code === 'source_needed' || (job.error?.code === 'pair_unavailable' && job.sourceLang === null);
+
+/** What to do about a failed job, in the UI language. */
+function useErrorHint(): (job: DocumentJobView) => string {
+  const t = useT();
+  const f = useFormat();
+  return (job) => {
+    const code = job.error?.code ?? 'http';
+    // The local engine bills nothing: an unknown upload there costs nothing twice.
+    if (job.local && UNCERTAIN.has(code)) return t('documents.errorHint.uploadUnknownLocal');
+    if (code === 'pair_unavailable') {
+      const source = job.sourceLang ?? job.error?.lang;
+      const target = f.languageName(job.targetLang);
+      if (!source) return t('documents.errorHint.translation_failed');
+      return job.sourceLang
+        ? t('documents.errorHint.pair_unavailable', { source: f.languageName(source), target })
+        : t('documents.errorHint.pairDetected', { source: f.languageName(source), target });
+    }
+    return t(`documents.errorHint.${code}` as MessageId);
+  };
+}
+
 /** A job that failed for want of its language: choose one and send it again with it. */
 function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceLang: string) => void }) {
   const t = useT();
@@ -139,6 +169,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
   const t = useT();
   const f = useFormat();
   const stateText = useStateText();
+  const errorHint = useErrorHint();
   const [actionError, setActionError] = useState<unknown>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [where, setWhere] = useState<'open' | 'reveal' | null>(null);
@@ -185,14 +216,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
       {job.state === 'error' && job.error?.usage && (
         <p className="doc-row-note">{t('documents.quotaUsed', { used: f.number(job.error.usage.characterCount), limit: f.number(job.error.usage.characterLimit) })}</p>
       )}
-      {job.state === 'error' && (
-        <p className="doc-row-note">
-          {/* The local engine bills nothing: an unknown upload there costs nothing twice. */}
-          {job.local && job.error && UNCERTAIN.has(job.error.code)
-            ? t('documents.errorHint.uploadUnknownLocal')
-            : t(`documents.errorHint.${job.error?.code ?? 'http'}` as MessageId)}
-        </p>
-      )}
+      {job.state === 'error' && <p className="doc-row-note">{errorHint(job)}</p>}
       {/* The service's own words (English, technical) behind Details, as everywhere: the line above says it in the
           UI language; shown first and open, they read as the error itself. */}
       {job.state === 'error' && job.error?.detail && (
@@ -201,7 +225,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
           <span dir="auto">{t('documents.serviceSaid', { message: job.error.detail })}</span>
         </details>
       )}
-      {job.state === 'error' && job.error?.code === 'source_needed' && (
+      {job.state === 'error' && offersSource(job) && (
         <SourceRetry job={job} onRetry={(sourceLang) => run(unwrap(d.retry({ jobId: job.jobId, sourceLang })))} />
       )}
       <EngineNote job={job} />
@@ -216,7 +240,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
             </button>
           </>
         )}
-        {(job.state === 'error' || job.state === 'cancelled') && job.error?.code !== 'source_needed' && (
+        {(job.state === 'error' || job.state === 'cancelled') && !(job.error && SAME_AGAIN.has(job.error.code)) && (
           <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.retry({ jobId: job.jobId })))}>
             {t(job.error && UNCERTAIN.has(job.error.code) ? 'documents.action.sendAgain' : 'documents.action.retry')}
           </button>

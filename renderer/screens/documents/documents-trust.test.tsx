@@ -174,6 +174,47 @@ describe('errors that say what to do', () => {
     expect(hint.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('a detected language the connection cannot translate into the target is named, not called undetectable', async () => {
+    // Seen on a tour: an English file sent to Danish on the local engine said the service could not tell its language.
+    const user = userEvent.setup();
+    const failed = job({
+      state: 'error',
+      sourceLang: null,
+      targetLang: 'FR',
+      uploaded: true,
+      local: true,
+      error: { code: 'pair_unavailable', lang: 'DE', detail: 'The document was detected as German (DE), and the local engine cannot translate German into French.' },
+    });
+    const fake = renderApp({ ...base([failed]), 'documents.retry': () => job({ state: 'waiting', sourceLang: 'EN' }) } as never);
+    expect(await screen.findByText('Language pair not available')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The service read this document as German, and this connection does not translate German into French. Translate it into another language, or choose its real language below if it is not German.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/could not tell which language/)).toBeNull();
+    // Retry would meet the same refusal: the row offers the document's real language instead.
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    const choice = await screen.findByRole('combobox', { name: 'Language of report.docx' });
+    await waitFor(() => expect([...choice.querySelectorAll('option')].map((o) => o.value)).toEqual(['', 'EN']));
+    await user.selectOptions(choice, 'EN');
+    await user.click(screen.getByRole('button', { name: 'Translate from this language' }));
+    await waitFor(() => expect(fake.callsOf('documents.retry')).toEqual([{ jobId: 'j1', sourceLang: 'EN' }]));
+  });
+
+  it('a language the user gave that the connection cannot translate into the target is said with both names', async () => {
+    const refused = job({ state: 'error', sourceLang: 'DE', targetLang: 'FR', local: true, error: { code: 'pair_unavailable', status: 400, detail: 'The local engine cannot translate DE into FR.' } });
+    renderApp(base([refused]) as never);
+    expect(
+      await screen.findByText(
+        'This connection does not translate German into French. Translate the document into another language, or use a connection that has this pair.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Refused by the service/)).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Language of report.docx' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('a password-protected file is named as such before anything is sent', async () => {
     const user = userEvent.setup();
     renderApp({

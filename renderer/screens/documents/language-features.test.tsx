@@ -70,3 +70,32 @@ describe('Documents: style rule list before a target is chosen', () => {
     );
   });
 });
+
+describe('Documents: targets the connection does not reach from the chosen source', () => {
+  it('are marked and cannot be ticked; one ticked before the source was chosen holds the batch back and says why', async () => {
+    // Seen on a tour: an English batch ticked for Danish on the local engine sent rows that all failed.
+    const user = userEvent.setup();
+    renderApp(
+      hostedDocumentsHandlers({
+        // The connection reaches German and French from English, nothing from German.
+        'languages.pairs': () => ({ pairs: [{ source: 'EN', target: 'DE' }, { source: 'EN', target: 'FR' }] }),
+      }) as never,
+    );
+    await addNotesFor(user, 'Polish');
+    const send = () => screen.getByRole('button', { name: /^Translate \d+ document/ }) as HTMLButtonElement;
+    expect(send().disabled).toBe(false);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Source language' }), 'EN');
+    expect(
+      await screen.findByText('Polish is not available from English on this connection: untick it, or choose another source language.'),
+    ).toBeTruthy();
+    expect(send().disabled).toBe(true);
+    const bulgarian = screen.getByRole('checkbox', { name: 'Bulgarian — not from English' }) as HTMLInputElement;
+    expect(bulgarian.disabled).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'French' }) as HTMLInputElement).disabled).toBe(false);
+    // Polish, ticked, can still be unticked: then the batch goes.
+    await user.click(screen.getByRole('checkbox', { name: 'Polish — not from English' }));
+    await user.click(screen.getByRole('checkbox', { name: 'French' }));
+    await waitFor(() => expect(send().disabled).toBe(false));
+    expect(screen.queryByText(/is not available from English/)).toBeNull();
+  });
+});
