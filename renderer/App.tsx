@@ -22,22 +22,51 @@ import { useDropAnywhere } from './screens/documents/drop-store.js';
 import TranslateScreen from './screens/TranslateScreen.js';
 import FirstRunScreen from './screens/FirstRunScreen.js';
 import { KeyboardHelpDialog, useKeyboardHelpShortcut } from './shell/KeyboardHelp.js';
+import { ScreenBoundary } from './shell/ScreenBoundary.js';
 
 /**
  * A code-split screen that can be fetched ahead of need. Once its chunk is in, it renders directly (no Suspense):
  * React 19 holds a revealed Suspense boundary back for ~300 ms, which the first paint should not pay.
  */
-function screenModule(factory: () => Promise<{ default: ComponentType }>) {
+function screenModule(factory: () => Promise<{ default: ComponentType }>): ScreenModule {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
-  const load = () => (pending ??= factory().then((m) => (loaded = m.default)));
-  return { load, get: () => loaded, Lazy: lazy(() => load().then((c) => ({ default: c }))) };
+  // A failed fetch is not kept: the next load (Try again on the screen's error) asks for the code anew.
+  const load = () =>
+    (pending ??= factory().then(
+      (m) => (loaded = m.default),
+      (e: unknown) => {
+        pending = undefined;
+        throw e;
+      },
+    ));
+  const makeLazy = () => lazy(() => load().then((c) => ({ default: c })));
+  const m: ScreenModule = {
+    load,
+    get: () => loaded,
+    Lazy: makeLazy(),
+    // React.lazy keeps a rejection for good: a new one, for a screen whose code did not arrive.
+    reset: () => {
+      if (!loaded) m.Lazy = makeLazy();
+    },
+  };
+  return m;
 }
-type ScreenModule = ReturnType<typeof screenModule>;
+interface ScreenModule {
+  load: () => Promise<ComponentType>;
+  get: () => ComponentType | undefined;
+  Lazy: ComponentType;
+  reset: () => void;
+}
 
 /** A screen in the entry chunk (what the first paint shows, Translate): loaded from the start. */
 function startScreen(component: ComponentType): ScreenModule {
-  return { load: () => Promise.resolve(component), get: () => component, Lazy: lazy(() => Promise.resolve({ default: component })) };
+  return {
+    load: () => Promise.resolve(component),
+    get: () => component,
+    Lazy: lazy(() => Promise.resolve({ default: component })),
+    reset: () => undefined,
+  };
 }
 
 const screens: Record<ScreenId, ScreenModule> = {
@@ -227,11 +256,13 @@ const Shell = memo(function Shell() {
       <main className="main" id="main" aria-label={screenLabel}>
         <StatusBanner />
         {startReady ? (
-          <ScreenView
-            module={screens[screen]}
-            label={t('app.loadingScreen', { screen: screenLabel })}
-            after={<FocusHeading key={screen} skipRef={first} />}
-          />
+          <ScreenBoundary key={screen} onRetry={screens[screen].reset}>
+            <ScreenView
+              module={screens[screen]}
+              label={t('app.loadingScreen', { screen: screenLabel })}
+              after={<FocusHeading key={screen} skipRef={first} />}
+            />
+          </ScreenBoundary>
         ) : (
           <Loading label={t('app.loadingScreen', { screen: screenLabel })} />
         )}
