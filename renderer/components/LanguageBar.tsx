@@ -12,6 +12,7 @@ import { reachable, reachableTargets, sameBase, sameCode } from '../screens/tran
 import { ErrorAlert } from './ErrorAlert.js';
 import { MOD_KEY } from './Sidebar.js';
 import { Icon } from './Icon.js';
+import { useLanguageOrder } from '../lib/language-order.js';
 
 export interface LanguageBarProps {
   sources: LanguageView[] | undefined;
@@ -47,6 +48,8 @@ export function LanguageBar(p: LanguageBarProps) {
   const t = useT();
   const f = useFormat();
   const name = (code: string) => f.languageName(code, p.sources?.find((l) => sameCode(l.code, code))?.name);
+  const sources = useLanguageOrder(p.sources);
+  const targets = useLanguageOrder(p.targets);
   const has = (list: LanguageView[] | undefined, code: string) => list?.some((l) => sameCode(l.code, code));
   const targetMissing = p.targets !== undefined && p.targetLang !== '' && !has(p.targets, p.targetLang);
   const sourceMissing = p.sources !== undefined && p.sourceLang !== '' && !has(p.sources, p.sourceLang);
@@ -69,7 +72,7 @@ export function LanguageBar(p: LanguageBarProps) {
               {p.detected ? t('translate.lang.detectWith', { language: name(p.detected) }) : t('translate.lang.detect')}
             </option>
             {sourceMissing && <option value={p.sourceLang}>{t('translate.lang.notOffered', { language: name(p.sourceLang) })}</option>}
-            {p.sources?.map((l) => (
+            {sources?.map((l) => (
               <option key={l.code} value={l.code}>
                 {f.languageName(l.code, l.name)}
               </option>
@@ -105,7 +108,7 @@ export function LanguageBar(p: LanguageBarProps) {
                 {targetMissing ? t('translate.lang.notOffered', { language: name(p.targetLang) }) : name(p.targetLang)}
               </option>
             )}
-            {p.targets?.map((l) => {
+            {targets?.map((l) => {
               const ok = reachable(p.pairs, p.sourceLang, l.code);
               return (
                 // The chosen target stays selectable even when unreachable, so the select shows the truth.

@@ -26,6 +26,7 @@ import { captureDrop, fileBridge, filesOfDrop, type DropPayload } from './file-b
 import { JobList } from './JobList.js';
 import { documentsKey, useDocuments, usePrefs, useRemaining } from './use-documents.js';
 import './documents.css';
+import { useLanguageOrder } from '../../lib/language-order.js';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -159,6 +160,8 @@ export function DocumentsView() {
   const hasPdf = okFiles.some((x) => x.extension === 'pdf');
   const hasImage = okFiles.some((x) => x.image);
   const targetList = useMemo(() => targets.data?.languages ?? [], [targets.data]);
+  const targetChoices = useLanguageOrder(targetList) ?? [];
+  const sourceChoices = useLanguageOrder(sources.data?.languages) ?? [];
   // With a source chosen, the targets the connection does not reach from it (the local engine: Danish from English):
   // offered as such, and a ticked one holds the batch back, instead of rows that all fail.
   const unreachable = (code: string) => sourceLang !== '' && !reachable(pairs.data?.pairs, sourceLang, code);
@@ -335,7 +338,7 @@ export function DocumentsView() {
               {targets.isPending && <p>{t('app.common.loading')}</p>}
               {targets.error && <ErrorAlert error={targets.error} />}
               <div className="doc-target-grid">
-                {targetList.map((l) => {
+                {targetChoices.map((l) => {
                   const off = unreachable(l.code);
                   const checked = targetLangs.includes(l.code);
                   return (
@@ -369,7 +372,7 @@ export function DocumentsView() {
                 <label htmlFor="doc-source">{t('documents.source')}</label>
                 <select id="doc-source" value={sourceLang} onChange={(e) => setSourceLang(e.target.value)}>
                   <option value="">{t('documents.detect')}</option>
-                  {(sources.data?.languages ?? []).map((l) => (
+                  {sourceChoices.map((l) => (
                     <option key={l.code} value={l.code}>
                       {f.languageName(l.code, l.name)}
                     </option>

@@ -16,6 +16,7 @@ import { pivotLanguage } from '../../lib/engine-description.js';
 import { useLanguagePairs, useLanguages, useLocalServiceLanguages } from '../../lib/queries.js';
 import { sameBase, sourcesReaching } from '../translate/language-logic.js';
 import { useAppInfo } from '../settings/use-app-info.js';
+import { useLanguageOrder } from '../../lib/language-order.js';
 
 const PROGRESS: Record<DocumentJobView['state'], number | null> = {
   waiting: 0,
@@ -122,15 +123,15 @@ function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceL
   // local engine reaches Spanish from five of its nine languages). Until the pairs are in, or if they cannot be
   // read, every source is offered and the service says which ones it takes.
   const all = sources.data?.languages ?? [];
-  const offered = (pairs.data ? sourcesReaching(pairs.data.pairs, job.targetLang, all) : all).filter(
-    (l) => !sameBase(l.code, job.targetLang),
+  const offered = useLanguageOrder(
+    (pairs.data ? sourcesReaching(pairs.data.pairs, job.targetLang, all) : all).filter((l) => !sameBase(l.code, job.targetLang)),
   );
   return (
     <div className="doc-row-source field-row">
       <label htmlFor={id}>{t('documents.sourceRetry.label', { name: job.fileName })}</label>
       <select id={id} value={lang} onChange={(e) => setLang(e.target.value)}>
         <option value="">{t('documents.sourceRetry.choose')}</option>
-        {offered.map((l) => (
+        {offered?.map((l) => (
           <option key={l.code} value={l.code}>
             {f.languageName(l.code, l.name)}
           </option>

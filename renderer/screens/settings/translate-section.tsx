@@ -13,6 +13,7 @@ import { useConnectionName } from '../../lib/local-names.js';
 import { useConnections, useLanguages, useTranslatePrefs } from '../../lib/queries.js';
 import { NumberSetting } from './number-setting.js';
 import { useUpdateTranslatePrefs } from './use-update-translate-prefs.js';
+import { useLanguageOrder } from '../../lib/language-order.js';
 
 export function TranslateSection() {
   const uid = useId();
@@ -24,6 +25,7 @@ export function TranslateSection() {
   const connections = useConnections();
   const activeId = connections.data?.activeId ?? null;
   const targets = useLanguages('target', activeId);
+  const secondChoices = useLanguageOrder(targets.data?.languages);
   const p = prefs.data;
 
   // The number kept, for "Delete all (n)" and its question; re-read when main says the history changed.
@@ -78,7 +80,7 @@ export function TranslateSection() {
             >
               <option value="">{t('history.settings.secondLanguageNone')}</option>
               {second && !secondListed && <option value={second}>{name(second)}</option>}
-              {targets.data?.languages.map((l) => (
+              {secondChoices?.map((l) => (
                 <option key={l.code} value={l.code}>
                   {f.languageName(l.code, l.name)}
                 </option>
