@@ -188,6 +188,7 @@ export class AdminKeysService {
 
   async list(connectionId: string): Promise<KeysListing> {
     const keys = (await (await this.client(connectionId)).listDeveloperKeys()).map(keyView);
+    this.deps.connections.noteActiveReachable(connectionId, 'address');
     const links = await this.linkMap();
     const conns = new Map(this.deps.connections.list().connections.map((c) => [c.id, c.name]));
     const unidentified = await this.usage(connectionId, keys);

@@ -66,6 +66,8 @@ export function usageView(u: WireUsage): UsageView {
 export class ConnectionsService {
   private readonly clients = new Map<string, { client: ApiClient; fingerprint: string }>();
   private lastError: string | undefined;
+  /** What kind of failure `lastError` was (the ApiError code): a network one is over once the service answers at all. */
+  private lastErrorCode: string | undefined;
 
   constructor(private readonly deps: ConnectionsDeps) {}
 
@@ -347,11 +349,24 @@ export class ConnectionsService {
     return this.deps.makeClient({ baseUrl: ep.proUrl, apiKey: ep.keys.pro_key });
   }
 
-  /** Records an error seen on the active connection (shown by `connections.status`). */
-  noteActiveError(message: string | undefined): void {
+  /** Records an error seen on the active connection (shown by `connections.status`); `undefined`: it works again. */
+  noteActiveError(message: string | undefined, code?: string): void {
+    this.lastErrorCode = message === undefined ? undefined : code;
     if (this.lastError === message) return;
     this.lastError = message;
     this.deps.events.emit('connections.statusChanged', this.status());
+  }
+
+  /**
+   * A call on `connectionId` succeeded: when it is the active connection, the error its status showed is over if the
+   * call proves it (`key`: made with the connection's API key, as usage is; `address`: the service answered, which
+   * ends a network failure but says nothing of the API key, as an admin-key call does). Seen on a tour: the banner
+   * stayed after the service came back, over freshly loaded Keys and Usage screens, until a translation succeeded.
+   */
+  noteActiveReachable(connectionId: string, proves: 'key' | 'address'): void {
+    if (this.lastError === undefined || connectionId !== this.activeId()) return;
+    if (proves === 'address' && this.lastErrorCode !== 'network') return;
+    this.noteActiveError(undefined);
   }
 
   knownSecrets(): string[] {

@@ -112,6 +112,7 @@ describe('UsageService alerts', () => {
       activeId: () => 'c1',
       list: () => ({ activeId: 'c1', connections: [{ id: 'c1', name: 'Work' }] }),
       clientFor: async () => ({ getUsageAs: async () => body }),
+      noteActiveReachable: () => undefined,
     } as unknown as ConnectionsService;
     const events = new EventBus();
     const seen: unknown[] = [];

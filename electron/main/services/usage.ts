@@ -143,6 +143,7 @@ export class UsageService {
     const id = this.resolveId(connectionId);
     const client = await this.deps.connections.clientFor(id);
     const usage = parseUsage(await client.getUsageAs(LooseUsage, { deadlineMs: 30_000 }));
+    this.deps.connections.noteActiveReachable(id, 'key');
     const at = this.now();
     const snap = snapshotOf(usage, at);
     const next = appendSnapshot(await this.snapshotsOf(id), snap, at);

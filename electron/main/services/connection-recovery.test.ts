@@ -1,0 +1,81 @@
+/**
+ * Main: the active connection's error (the banner every screen sits under) ends when a later call proves the
+ * connection works again, not only when a translation does. Seen on a tour: the hosted service was stopped, a
+ * translation failed, the service came back; the Keys and Usage screens loaded fresh data under "The connection is
+ * not working" until a translation succeeded.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support.js';
+import { TransportError } from './ports.js';
+
+let app: TestApp | undefined;
+let server: Server | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  server = undefined;
+});
+
+/** A service that answers /v2/usage and /v2/translate. */
+async function service(): Promise<string> {
+  server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if ((req.url ?? '').startsWith('/v2/usage')) res.end(JSON.stringify({ character_count: 10, character_limit: 1_000_000 }));
+      else res.end(JSON.stringify({ translations: [{ detected_source_language: 'EN', text: 'hola' }] }));
+    });
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the active connection's error", () => {
+  it('ends when usage is read again with its key after the service came back', async () => {
+    let down = false;
+    app = await createTestApp({
+      wrapTransport: (t) => ({ send: (req) => (down ? Promise.reject(new TransportError('reset', 'the service stopped')) : t.send(req)) }),
+    });
+    const url = await service();
+    const added = await app.call('connections.addCustom', { name: 'Team', baseUrl: url, apiKey: 'team-service-key-1234' });
+    if (!added.ok) throw new Error(added.error.message);
+    await app.call('connections.setActive', { id: added.data.id });
+    down = true;
+    const failed = await app.call('translate.run', { connectionId: added.data.id, texts: ['Hello'], options: { sourceLang: 'EN', targetLang: 'ES' } });
+    expect(failed.ok).toBe(false);
+    const broken = await app.call('connections.status');
+    expect(broken.ok && broken.data.state).toBe('error');
+    down = false;
+    const usage = await app.call('usage.get');
+    expect(usage.ok).toBe(true);
+    const status = await app.call('connections.status');
+    expect(status.ok && status.data.state).toBe('ready');
+    expect(app.events.some((e) => e.name === 'connections.statusChanged' && (e.payload as { state: string }).state === 'ready')).toBe(true);
+  }, 60_000);
+
+  it('an answer made with another key (the admin key) ends a network failure, not a refused API key', async () => {
+    app = await createTestApp();
+    const url = await service();
+    const added = await app.call('connections.addCustom', { name: 'Team', baseUrl: url, apiKey: 'team-service-key-1234' });
+    if (!added.ok) throw new Error(added.error.message);
+    await app.call('connections.setActive', { id: added.data.id });
+    const connections = app.composed.services.connections;
+    const state = async () => {
+      const s = await app!.call('connections.status');
+      return s.ok ? s.data.state : 'call failed';
+    };
+    connections.noteActiveError('The API key was refused.', 'auth_failed');
+    connections.noteActiveReachable(added.data.id, 'address');
+    expect(await state()).toBe('error');
+    connections.noteActiveReachable('another-connection', 'key');
+    expect(await state()).toBe('error');
+    connections.noteActiveReachable(added.data.id, 'key');
+    expect(await state()).toBe('ready');
+    connections.noteActiveError('Verso cannot reach the service.', 'network');
+    connections.noteActiveReachable(added.data.id, 'address');
+    expect(await state()).toBe('ready');
+  });
+});
