@@ -52,6 +52,34 @@ describe.skipIf(!hasApertium)('the service on Apertium', () => {
     expect(r.body.translations[0].text).not.toMatch(/coche/);
   });
 
+  it('gives back every tab, line break and run of spaces byte for byte where Apertium drops a word', async () => {
+    // Whitespace other than one space between words: what a spreadsheet needs back exactly.
+    const layout = (s: string) => (s.match(/\s+/g) ?? []).filter((w) => w !== ' ');
+    const texts = [
+      'btn.save\tSave changes\nmsg.count\tYou have {count} new messages',
+      'msg.x\tYou have 3 files',
+      'Hello you\thave 3 files',
+      'Hello  you have 3 files',
+      'Files\n\tYou have 3 files',
+    ];
+    const r = await tr({ text: texts, source_lang: 'EN', target_lang: 'ES' });
+    const out = r.body.translations.map((t: { text: string }) => t.text);
+    expect(out[0]).toMatch(/^btn\.save\t\S.*\nmsg\.count\tTienes \{count\} mensajes nuevos$/);
+    expect(out[1]).toBe('msg.x\tTienes 3 limas');
+    for (const [i, text] of texts.entries()) expect(layout(out[i]), out[i]).toEqual(layout(text));
+    // The same with the app's protection of the key and the placeholder (tag_handling=xml, ignore_tags).
+    const wrapped = await tr({
+      text: ['<x-vk>msg.count</x-vk>\tYou have <x-vk>{count}</x-vk> new messages'],
+      source_lang: 'EN',
+      target_lang: 'ES',
+      tag_handling: 'xml',
+      ignore_tags: ['x-vk'],
+    });
+    expect(wrapped.body.translations[0].text).toBe(
+      '<x-vk>msg.count</x-vk>\tTienes <x-vk>{count}</x-vk> mensajes nuevos',
+    );
+  });
+
   it('lists only what the installed pairs can do and refuses the rest with a clear message', async () => {
     const t = await call(svc.proUrl, '/v2/languages?type=target', { key: svc.keys.pro_key });
     const codes = t.body.map((l: { language: string }) => l.language);

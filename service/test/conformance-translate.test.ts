@@ -115,6 +115,14 @@ describe('basic translation', () => {
     expect(await count('nonewlines')).toBe(2);
   });
 
+  it('gives back tabs, line breaks and runs of spaces exactly (tab-separated lines)', async () => {
+    const text = 'btn.save\tSave changes\nmsg.count\tYou have {count} new messages\n\tx  y \t z';
+    const r = await tr({ text: [text], source_lang: 'EN', target_lang: 'DE' });
+    const out: string = r.body.translations[0].text;
+    expect(out.replace(/[^\s]+/g, '')).toBe(text.replace(/[^\s]+/g, ''));
+    expect(out).toContain('msg.count\tÝóú ĥáṽé {count} ñéŵ ɱéššáĝéš');
+  });
+
   it('keeps markup exactly with tag_handling and echoes the version', async () => {
     const text = '<p>Hello <b>bold</b> world<br/></p><code>keep me</code>';
     const r = await tr({ text: [text], source_lang: 'EN', target_lang: 'DE', tag_handling: 'xml', ignore_tags: ['code'] });

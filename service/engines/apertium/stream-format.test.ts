@@ -40,6 +40,12 @@ describe('encodeUnit', () => {
     expect(body).toBe(`The [[t:s:1]]red[[/]] car [\uE0032\uE001] now.[]`);
   });
 
+  it('never sends a plain space beside a tab, line break or run of spaces: it goes into their superblank', () => {
+    expect(encodeUnit(`a\t${span(1, ' b')}`).body).toBe('a[\t ][[t:s:1]]b[[/]].[]');
+    expect(encodeUnit(`a ${span(1, '\tb')} c`).body).toBe('a[ \t][[t:s:1]]b[[/]] c.[]');
+    expect(encodeUnit(`a\t${placeholder(2)}\tb`).body).toBe(`a[\t][\uE0032\uE001][\t]b.[]`);
+  });
+
   it('sends a span without words as a literal superblank so Apertium cannot drop it', () => {
     const { body } = encodeUnit(`a ${span(3, ' ')} b`);
     expect(body).toBe(`a [\uE0003\uE001 \uE002] b.[]`);
@@ -58,6 +64,16 @@ describe('decodeStream', () => {
 
   it('collapses the double space Apertium leaves where it drops a word', () => {
     expect(decodeStream('Dijo  que  fue.[]')).toBe('Dijo que fue');
+  });
+
+  it('drops the space Apertium leaves beside a tab, line break or run of spaces where it drops a word', () => {
+    // Measured on eng-spa: "You have" → "Tienes" keeps the blank after the dropped "You".
+    expect(decodeStream('msg.x[\t] Tienes 3 limas.[]')).toBe('msg.x\tTienes 3 limas');
+    expect(decodeStream('Hola [\t] Tienes 3 limas.[]')).toBe('Hola\tTienes 3 limas');
+    expect(decodeStream('Un.[][\n\t] Tienes 3 limas.[]')).toBe('Un\n\tTienes 3 limas');
+    expect(decodeStream('Hola[  ] Tienes 3 limas.[]')).toBe('Hola  Tienes 3 limas');
+    // Whitespace the user wrote is all inside superblanks, and is kept as written.
+    expect(decodeStream('a[\t ][\t]b[ \n].[][\n]c.[]')).toBe('a\t \tb \n\nc');
   });
 });
 
@@ -103,6 +119,12 @@ describe('decodeUnit', () => {
     const encoded = encodeUnit(unit);
     // An identity pipeline echoes the stream: the round trip must give the unit back exactly.
     expect(decodeUnit(encoded.body ?? '', encoded)).toBe(unit);
+    expect(stripMarkers(decodeUnit(encoded.body ?? '', encoded))).toBe(stripMarkers(unit));
+  });
+
+  it('gives back every tab and the spaces around it on an echo, also beside spans and placeholders', () => {
+    const unit = `key\t${span(1, ' Save ')}\tnext ${placeholder(2)}\t value\n\t  ${span(3, '\tx')} y`;
+    const encoded = encodeUnit(unit);
     expect(stripMarkers(decodeUnit(encoded.body ?? '', encoded))).toBe(stripMarkers(unit));
   });
 });

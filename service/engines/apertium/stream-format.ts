@@ -8,6 +8,10 @@
  *   - whitespace other than one plain space becomes a superblank `[…]`, so newlines, tabs and runs of spaces
  *     come back byte for byte; a line break is preceded by an inserted `.[]` sentence end (destxt does this
  *     for paragraph breaks only, but then words and newlines trade places inside a sentence);
+ *   - a plain space is never sent next to such a whitespace superblank (it is merged into it), so a plain
+ *     space next to one in the output is the blank of a word Apertium dropped (`You have` → `Tienes`) and is
+ *     removed on the way back, as doubled plain spaces are; otherwise `msg\tYou have` came back
+ *     `msg\t Tienes` (measured);
  *   - `.[]` is appended at the end, because the last period of a text that does not end in a blank is lost;
  *     on the way back an empty superblank `[]` removes the period just before it (that inserted period).
  * Spans become word-bound blanks `[[t:s:ID]]words[[/]]`, which `apertium-wblank-attach/detach` carry along with
@@ -138,7 +142,39 @@ export function encodeUnit(unit: string): EncodedUnit {
     else if (s.kind === 'placeholder') body += literalBlank(`${PH}${s.id}${SEP}`);
     else body += encodeSpan(s.id, s.pieces);
   }
-  return { body: `${body}.[]`, lead, trail, input };
+  return { body: `${mergeBlankSpaces(body)}.[]`, lead, trail, input };
+}
+
+/** A superblank holding only whitespace (what encodeText makes of tabs, line breaks and runs of spaces). */
+const WHITESPACE_BLANK = /^\[\s+\]$/;
+
+/**
+ * Merges every plain space that touches a whitespace superblank into it (`[\t] ` → `[\t ]`). Text pieces are
+ * encoded separately (around spans and placeholders), so one piece may end in a superblank and the next start
+ * with a space; after this, a plain space beside a whitespace superblank only comes from the engine.
+ */
+function mergeBlankSpaces(body: string): string {
+  const tokens: string[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] ?? '';
+    let token = c;
+    if (c === '\\') token = body.slice(i, i + 2);
+    else if (c === '[' && body[i + 1] === '[') {
+      const end = body.indexOf(']]', i + 2);
+      token = body.slice(i, end < 0 ? body.length : end + 2);
+    } else if (c === '[') {
+      const end = blankEnd(body, i + 1);
+      token = body.slice(i, end < 0 ? body.length : end + 1);
+    }
+    i += token.length - 1;
+    const prev = tokens[tokens.length - 1];
+    if (token === ' ' && prev !== undefined && WHITESPACE_BLANK.test(prev)) {
+      tokens[tokens.length - 1] = `${prev.slice(0, -1)} ]`;
+    } else if (prev === ' ' && WHITESPACE_BLANK.test(token)) {
+      tokens[tokens.length - 1] = `[ ${token.slice(1)}`;
+    } else tokens.push(token);
+  }
+  return tokens.join('');
 }
 
 /** Index of the `]` closing a superblank that starts at `from` (after its `[`), honouring escapes. */
@@ -164,6 +200,8 @@ export function decodeStream(frame: string): string {
   let out = '';
   let afterClose = '';
   let plainSpace = false;
+  // The last thing written was a whitespace superblank.
+  let afterBlank = false;
   for (let i = 0; i < s.length; i++) {
     const c = s[i] ?? '';
     if (c === '\\' && i + 1 < s.length) {
@@ -172,6 +210,7 @@ export function decodeStream(frame: string): string {
       out += ch;
       i += ch.length;
       plainSpace = false;
+      afterBlank = false;
       continue;
     }
     if (c === '[' && s[i + 1] === '[') {
@@ -180,6 +219,7 @@ export function decodeStream(frame: string): string {
       const content = s.slice(i + 2, end);
       i = end + 1;
       plainSpace = false;
+      afterBlank = false;
       if (content === '/') {
         out += CLOSE + afterClose;
         afterClose = '';
@@ -199,20 +239,28 @@ export function decodeStream(frame: string): string {
       if (end < 0) break;
       const content = unescapeStream(s.slice(i + 1, end));
       i = end;
-      plainSpace = false;
       if (content === '') {
+        plainSpace = false;
+        afterBlank = false;
         // `.[]`: the period before it is the sentence end we inserted.
         if (out.endsWith('.')) out = out.slice(0, -1);
         continue;
       }
+      // Whitespace we sent as a superblank has no plain space beside it (mergeBlankSpaces): one there is the
+      // blank of a dropped word, and would add a space before or after the user's tab or line break.
+      const spaced = /^\s+$/.test(content);
+      if (spaced && plainSpace) out = out.slice(0, -1);
       out += content;
+      plainSpace = false;
+      afterBlank = spaced;
       continue;
     }
     if (c === ' ') {
       // Plain spaces come only from our single spaces; Apertium doubles them where it drops a word.
-      if (plainSpace) continue;
+      if (plainSpace || afterBlank) continue;
       plainSpace = true;
     } else plainSpace = false;
+    afterBlank = false;
     out += c;
   }
   return out;
