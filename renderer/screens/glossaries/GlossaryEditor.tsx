@@ -174,6 +174,8 @@ export function GlossaryEditor({
   const canSave = allProblems.problemRows.length === 0 && allNameIssues.length === 0 && pairOk && validation.entryCount > 0 && !validation.tooLarge && !atAccountLimit;
   // Problems not shown yet (nothing touched there): Save stays clickable and, clicked, shows them instead of saving.
   const hiddenProblems = allProblems.problemRows.length > problemCount || allNameIssues.length > nameIssues.length;
+  // Why Save is off, as it is: something to fix (shown above), or no entry yet (a new glossary has "No problems").
+  const blockedByProblems = allProblems.problemRows.length > 0 || allNameIssues.length > 0 || !pairOk || validation.tooLarge || atAccountLimit;
   const trySave = () => {
     if (canSave) {
       if (!save.isPending) save.mutate();
@@ -458,7 +460,8 @@ export function GlossaryEditor({
           >
             {save.isPending ? t('glossaries.save.saving') : t('glossaries.save.button')}
           </button>
-          {!canSave && !hiddenProblems && <span className="gl-note">{t('glossaries.save.blocked')}</span>}
+          {!canSave && !hiddenProblems && blockedByProblems && <span className="gl-note">{t('glossaries.save.blocked')}</span>}
+          {!canSave && !hiddenProblems && validation.entryCount === 0 && <span className="gl-note">{t('glossaries.save.needEntry')}</span>}
           <span className="gl-note">{t('glossaries.editor.shortcuts')}</span>
         </div>
       </div>

@@ -67,6 +67,23 @@ describe('a new glossary', () => {
     expect(saveButton().disabled).toBe(true);
   });
 
+  it('with a name but no entry yet, says that an entry is missing, not that there are problems to fix', async () => {
+    const user = userEvent.setup();
+    app();
+    await user.click(await screen.findByRole('button', { name: 'New glossary' }));
+    await screen.findByRole('grid');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Clients');
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+    expect(screen.getByText('No problems')).toBeTruthy();
+    expect(screen.getByText('Add at least one entry to save.')).toBeTruthy();
+    expect(screen.queryByText('Fix the problems above to save; nothing invalid is sent.')).toBeNull();
+    // One entry, and Save is on with nothing said against it.
+    await user.type(cell('Source', 1), 'client');
+    await user.type(cell('Target', 1), 'cliente');
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    expect(screen.queryByText('Add at least one entry to save.')).toBeNull();
+  });
+
   it('a row shows its problem once edited, and the cell at fault is the one marked', async () => {
     const user = userEvent.setup();
     app();
