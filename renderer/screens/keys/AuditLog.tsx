@@ -51,6 +51,8 @@ export function AuditLog() {
   const action = (a: string) =>
     a === 'create' ? t('keys.audit.create') : a === 'rename' ? t('keys.audit.rename') : a === 'limit' ? t('keys.audit.limit') : t('keys.audit.deactivate');
   const entries = (audit.data ?? []).slice().reverse();
+  // The short date and the time apart: each stays whole, so "When" takes two lines at most in a narrow column.
+  const when = (iso: string) => ({ date: fmt.date(Date.parse(iso), 'short'), time: fmt.time(Date.parse(iso)) });
   return (
     <section className="card" aria-labelledby="keys-audit-title">
       <div className="keys-audit-head">
@@ -69,7 +71,8 @@ export function AuditLog() {
       ) : entries.length === 0 ? (
         <p>{t('keys.audit.empty')}</p>
       ) : (
-        <div className="keys-audit-scroll" tabIndex={0} aria-label={t('keys.audit.title')}>
+        // A region of its own that scrolls (and takes the keyboard) where the table is wider than the card.
+        <div className="keys-audit-scroll" role="region" tabIndex={0} aria-label={t('keys.audit.scroll')}>
           <table className="keys-audit">
             <thead>
               <tr>
@@ -83,7 +86,11 @@ export function AuditLog() {
             <tbody>
               {entries.slice(0, 200).map((e, i) => (
                 <tr key={`${e.at}-${i}`}>
-                  <td>{fmt.dateTime(Date.parse(e.at))}</td>
+                  <td className="keys-audit-when">
+                    <time dateTime={e.at}>
+                      <span>{when(e.at).date}</span> <span>{when(e.at).time}</span>
+                    </time>
+                  </td>
                   <td>
                     <bdi>{shownConnection(e.connectionName)}</bdi>
                   </td>

@@ -76,7 +76,7 @@ describe('Keys screen', () => {
   });
 
   it('follows the active connection at once: title, table and the connection each call names', async () => {
-    const { app, switchTo } = twoConnections({ [LOCAL.id]: [key(1, { label: 'Local only' })], [TEAM.id]: [key(2, { label: 'Team build' })] });
+    const { app, switchTo } = twoConnections({ [LOCAL.id]: [key(1, { label: 'Local only' })], [TEAM.id]: [key(2, { label: 'Team build', characterLimit: 5000 })] });
     expect(await screen.findByRole('button', { name: 'Local only' })).toBeTruthy();
     expect(screen.getByText(/Connection:/).textContent).toContain('Local engine');
     switchTo(TEAM.id);
@@ -141,8 +141,8 @@ describe('Keys screen', () => {
     expect(app.callsOf('adminKeys.rename')).toEqual([{ connectionId: LOCAL.id, keyId: 'k1', label: 'Build server' }]);
     app.handlers['adminKeys.list'] = () => ipcFail('auth_failed', 'No admin key is set for this connection.');
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect((await screen.findByText(/No admin key for this connection/)).textContent).toBeTruthy();
-    expect(screen.getByText(/Technical details/)).toBeTruthy();
+    const refused = (await screen.findByText(/No admin key for this connection/)).closest('[role="alert"]') as HTMLElement;
+    expect(within(refused).getByText(/Technical details/)).toBeTruthy();
   });
 
   it('names the connection that uses a key, and asks once more before deactivating or blocking it', async () => {

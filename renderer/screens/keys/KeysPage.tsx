@@ -7,7 +7,7 @@
  * follows the filter), CSV export and the local audit log.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { useFormat, useT } from '../../i18n/index.js';
@@ -117,6 +117,9 @@ function LinkConnection({ connectionId, connection, keys }: { connectionId: stri
 
 type Panel = { kind: 'create' } | { kind: 'limit'; keys: DeveloperKeyView[] } | { kind: 'deactivate'; keys: DeveloperKeyView[] } | null;
 
+/** The control that opened a panel: its `data-action`, and the key of its row (null outside the table). */
+type Opener = { action: string; keyId: string | null };
+
 /** The keys of one connection; remounted (state reset) when the active connection changes. */
 function KeysManager({ connectionId, local }: { connectionId: string; local: boolean }) {
   const t = useT();
@@ -129,7 +132,16 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
   const [sort, setSort] = useState<SortBy>('newest');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [panel, setPanel] = useState<Panel>(null);
-  const [note, setNote] = useState<string | null>(null);
+  // A line about what was just done, in the language it was written in (after a language change it is not shown).
+  const [said, setSaid] = useState<{ text: string; locale: string } | null>(null);
+  const setNote = (text: string | null) => setSaid(text === null ? null : { text, locale: fmt.locale });
+  const note = said?.locale === fmt.locale ? said.text : null;
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLSelectElement>(null);
+  const opener = useRef<Opener>({ action: 'create', keyId: null });
+  /** Set when a panel closes: where the focus goes once it is gone. */
+  const focusBack = useRef<(Opener & { toNote: boolean }) | null>(null);
   const deferredQuery = useDeferredValue(query);
   // Only a listing of the connection on screen is shown.
   const listed = list.data?.connectionId === connectionId ? list.data.keys : undefined;
@@ -157,10 +169,34 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
     onSuccess: (r) => setNote(r ? t('keys.exported', { path: r.path }) : null),
   });
   const selectedKeys = (keys ?? []).filter((k) => selectedShown.has(k.keyId) && !k.isDeactivated);
-  const closePanel = () => {
+  const openPanel = (p: Exclude<Panel, null>, action: string, keyId: string | null = null) => {
+    opener.current = { action, keyId };
+    setPanel(p);
+  };
+  /**
+   * Closes the panel; `done` says what was done (shown and announced). The focus goes back to the control that
+   * opened the panel, found again by its action and row (the bulk bar and a row scrolled away are drawn anew), or to
+   * what was done where that control is gone or goes (`toNote`: a deactivated key has no actions left).
+   */
+  const finish = (done: string | null, toNote = false) => {
     setPanel(null);
+    if (done) setNote(done);
+    focusBack.current = { ...opener.current, toNote: toNote && done !== null };
+  };
+  const closePanel = (done: string, toNote = false) => {
+    finish(done, toNote);
     setSelected(new Set());
   };
+  useEffect(() => {
+    const back = focusBack.current;
+    if (!back || panel !== null) return;
+    focusBack.current = null;
+    const scope: ParentNode | undefined =
+      back.keyId === null ? document : [...document.querySelectorAll<HTMLElement>('[data-key-id]')].find((r) => r.dataset.keyId === back.keyId);
+    const control = back.toNote ? null : scope?.querySelector<HTMLButtonElement>(`[data-action="${back.action}"]`);
+    if (control && !control.disabled) control.focus();
+    else (noteRef.current ?? document.querySelector<HTMLElement>('.keys-scroll'))?.focus();
+  });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['adminKeys.access'] });
     void list.refetch();
@@ -182,7 +218,8 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
       </>
     );
   }
-  if (list.isError || !keys) {
+  // Without a list to show, the error alone; a failed refresh keeps the last list (below).
+  if (!keys) {
     return (
       <>
         {header}
@@ -198,18 +235,19 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
   return (
     <>
       {header}
+      {list.isError ? <KeysError error={list.error} staleSince={fmt.dateTime(list.dataUpdatedAt)} /> : null}
       <div className="keys-toolbar">
         <div className="field">
           <label className="field-label" htmlFor="keys-search">
             {t('app.common.search')}
           </label>
-          <input id="keys-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input ref={searchRef} id="keys-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </div>
         <div className="field">
           <label className="field-label" htmlFor="keys-status">
             {t('keys.filter.label')}
           </label>
-          <select id="keys-status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+          <select ref={statusRef} id="keys-status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
             <option value="all">{t('keys.filter.all')}</option>
             <option value="active">{t('keys.filter.active')}</option>
             <option value="deactivated">{t('keys.filter.deactivated')}</option>
@@ -230,7 +268,13 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
           {t('keys.activeCount', { active: activeCount, max: LIMITS.activeDeveloperKeys })}
         </p>
         <div className="keys-toolbar-actions">
-          <button type="button" className="btn btn-primary" disabled={atMax || panel !== null} onClick={() => setPanel({ kind: 'create' })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-action="create"
+            disabled={atMax || panel !== null}
+            onClick={() => openPanel({ kind: 'create' }, 'create')}
+          >
             {t('keys.action.create')}
           </button>
           <button type="button" className="btn" onClick={() => exportCsv.mutate()}>
@@ -239,7 +283,11 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
         </div>
       </div>
       {atMax ? <p className="reason">{t('keys.atMax', { max: LIMITS.activeDeveloperKeys })}</p> : null}
-      {note ? <p role="status">{note}</p> : null}
+      {note ? (
+        <p ref={noteRef} role="status" tabIndex={-1}>
+          {note}
+        </p>
+      ) : null}
       {exportCsv.isError ? <KeysError error={exportCsv.error} /> : null}
       {rename.isError ? <KeysError error={rename.error} /> : null}
       {unidentified.length > 0 ? (
@@ -253,10 +301,15 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
       {selectedKeys.length > 0 && panel === null ? (
         <div className="keys-bulk" role="group" aria-label={t('keys.bulk.label')}>
           <span>{t('keys.bulk.selected', { count: selectedKeys.length })}</span>
-          <button type="button" className="btn" onClick={() => setPanel({ kind: 'limit', keys: selectedKeys })}>
+          <button type="button" className="btn" data-action="bulk-limit" onClick={() => openPanel({ kind: 'limit', keys: selectedKeys }, 'bulk-limit')}>
             {t('keys.bulk.limit')}
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => setPanel({ kind: 'deactivate', keys: selectedKeys })}>
+          <button
+            type="button"
+            className="btn btn-danger"
+            data-action="bulk-deactivate"
+            onClick={() => openPanel({ kind: 'deactivate', keys: selectedKeys }, 'bulk-deactivate')}
+          >
             {t('keys.bulk.deactivate')}
           </button>
           <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set())}>
@@ -264,37 +317,83 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
           </button>
         </div>
       ) : null}
-      {panel?.kind === 'create' ? <CreatePanel connectionId={connectionId} activeCount={activeCount} onClose={() => setPanel(null)} /> : null}
-      {panel?.kind === 'limit' ? <LimitPanel connectionId={connectionId} targets={panel.keys} onDone={closePanel} onCancel={() => setPanel(null)} /> : null}
+      {panel?.kind === 'create' ? (
+        <CreatePanel
+          connectionId={connectionId}
+          activeCount={activeCount}
+          onClose={(created) => finish(created === null ? null : t('keys.create.done', { label: isolate(created) }))}
+        />
+      ) : null}
+      {panel?.kind === 'limit' ? (
+        <LimitPanel connectionId={connectionId} targets={panel.keys} onDone={(done) => closePanel(done)} onCancel={() => finish(null)} />
+      ) : null}
       {panel?.kind === 'deactivate' ? (
-        <DeactivatePanel connectionId={connectionId} targets={panel.keys} visible={visible} onDone={closePanel} onCancel={() => setPanel(null)} />
+        <DeactivatePanel
+          connectionId={connectionId}
+          targets={panel.keys}
+          visible={visible}
+          onDone={(done) => closePanel(done, true)}
+          onCancel={() => finish(null)}
+        />
       ) : null}
       {keys.length === 0 ? (
         <p>{t('keys.empty')}</p>
       ) : (
         <>
           <p className="hint">{t('keys.shown', { shown: shown.length, total: keys.length })}</p>
-          <KeysTable
-            keys={shown}
-            selected={selectedShown}
-            unidentified={unidentified.length > 0}
-            busyKeyId={rename.isPending ? (rename.variables?.keyId ?? null) : null}
-            onToggle={(id) =>
-              setSelected(() => {
-                const n = new Set(selectedShown);
-                if (n.has(id)) n.delete(id);
-                else n.add(id);
-                return n;
-              })
-            }
-            onToggleAll={(on) => setSelected(on ? new Set(shown.filter((k) => !k.isDeactivated).map((k) => k.keyId)) : new Set())}
-            onRename={(keyId, label) => rename.mutate({ keyId, label })}
-            onLimit={(k) => setPanel({ kind: 'limit', keys: [k] })}
-            onDeactivate={(k) => setPanel({ kind: 'deactivate', keys: [k] })}
-            onCopyId={(keyId) =>
-              void unwrap(api().app.copyText({ text: keyId })).then((r) => setNote(r.copied ? t('keys.idCopied') : t('keys.idCopyFailed', { id: keyId })))
-            }
-          />
+          {shown.length === 0 ? (
+            // Nothing matches: say so, with the way back to the keys.
+            <div className="keys-no-match">
+              <p role="status">
+                {deferredQuery.trim() !== '' ? t('keys.noMatch', { query: isolate(deferredQuery.trim()) }) : t('keys.noMatchFilter')}
+              </p>
+              {deferredQuery.trim() !== '' ? (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => {
+                    setQuery('');
+                    searchRef.current?.focus();
+                  }}
+                >
+                  {t('keys.clearSearch')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => {
+                    setStatus('all');
+                    statusRef.current?.focus();
+                  }}
+                >
+                  {t('keys.showAll')}
+                </button>
+              )}
+            </div>
+          ) : (
+            <KeysTable
+              keys={shown}
+              selected={selectedShown}
+              unidentified={unidentified.length > 0}
+              busyKeyId={rename.isPending ? (rename.variables?.keyId ?? null) : null}
+              onToggle={(id) =>
+                setSelected(() => {
+                  const n = new Set(selectedShown);
+                  if (n.has(id)) n.delete(id);
+                  else n.add(id);
+                  return n;
+                })
+              }
+              onToggleAll={(on) => setSelected(on ? new Set(shown.filter((k) => !k.isDeactivated).map((k) => k.keyId)) : new Set())}
+              onRename={(keyId, label) => rename.mutate({ keyId, label })}
+              onLimit={(k) => openPanel({ kind: 'limit', keys: [k] }, 'limit', k.keyId)}
+              onDeactivate={(k) => openPanel({ kind: 'deactivate', keys: [k] }, 'deactivate', k.keyId)}
+              onCopyId={(keyId) =>
+                void unwrap(api().app.copyText({ text: keyId })).then((r) => setNote(r.copied ? t('keys.idCopied') : t('keys.idCopyFailed', { id: keyId })))
+              }
+            />
+          )}
         </>
       )}
     </>

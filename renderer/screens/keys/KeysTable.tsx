@@ -5,7 +5,7 @@
  * Verso connection uses it. Filtering and sorting happen in `filterKeys` (pure, also used by the benchmark).
  */
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { useConnectionName } from '../../lib/local-names.js';
@@ -73,6 +73,15 @@ export function KeysTable({
   const shown = useConnectionName();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ keyId: string; label: string } | null>(null);
+  /** A rename closed with Enter or Escape: the focus goes back to the label's button of that row. */
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    const keyId = refocus.current;
+    if (keyId === null || editing !== null) return;
+    refocus.current = null;
+    const row = [...(scrollRef.current?.querySelectorAll<HTMLElement>('[data-key-id]') ?? [])].find((r) => r.dataset.keyId === keyId);
+    row?.querySelector<HTMLElement>('.keys-label-btn')?.focus();
+  }, [editing]);
   // Stable between renders: a new function would make the virtualizer recompute every row's position each render.
   const getItemKey = useCallback((i: number) => keys[i]?.keyId ?? i, [keys]);
   const virtualizer = useVirtualizer({
@@ -177,6 +186,10 @@ export function KeysTable({
                       onChange={(e) => setEditing({ keyId: k.keyId, label: e.target.value })}
                       onBlur={commit}
                       onKeyDown={(e) => {
+                        if (e.key !== 'Enter' && e.key !== 'Escape') return;
+                        // The label's button gets the focus back; the Enter must not press it (and reopen the field).
+                        e.preventDefault();
+                        refocus.current = k.keyId;
                         if (e.key === 'Enter') commit();
                         if (e.key === 'Escape') setEditing(null);
                       }}
@@ -187,8 +200,12 @@ export function KeysTable({
                       className="btn-ghost keys-label-btn"
                       data-user-data
                       title={t('keys.rename.hint')}
-                      disabled={k.isDeactivated || busyKeyId === k.keyId}
-                      onClick={() => setEditing({ keyId: k.keyId, label: k.label })}
+                      disabled={k.isDeactivated}
+                      // While its rename is sent the button keeps the focus it was given back (a disabled one drops it).
+                      aria-disabled={busyKeyId === k.keyId || undefined}
+                      onClick={() => {
+                        if (busyKeyId !== k.keyId) setEditing({ keyId: k.keyId, label: k.label });
+                      }}
                     >
                       {k.label}
                     </button>
@@ -229,14 +246,19 @@ export function KeysTable({
                     t('keys.usage.none')
                   )}
                   {k.connection ? (
-                    <span className="hint">
-                      {k.connection.characterCount === null
-                        ? t('keys.usage.notRead', { connection: `\u2068${k.connection.name}\u2069` })
-                        : t('keys.usage.count', {
-                            count: fmt.number(k.connection.characterCount),
-                            connection: `\u2068${k.connection.name}\u2069`,
-                          })}
-                    </span>
+                    <>
+                      {/* A space where the cell is one run of text; the count is on a line of its own in both layouts. */}
+                      {' '}
+                      <span className="hint">
+                        {k.connection.characterCount === null
+                          ? t('keys.usage.notRead', { connection: `\u2068${k.connection.name}\u2069` })
+                          : // The characters this key used this billing period, as last read for that connection.
+                            t('keys.usage.count', {
+                              count: k.connection.characterCount,
+                              connection: `\u2068${k.connection.name}\u2069`,
+                            })}
+                      </span>
+                    </>
                   ) : null}
                 </span>
                 <span role="cell" className="keys-actions">
@@ -245,6 +267,7 @@ export function KeysTable({
                       <button
                         type="button"
                         className="btn btn-small"
+                        data-action="limit"
                         onClick={() => onLimit(k)}
                         aria-label={t('keys.action.limitFor', { label: k.label })}
                       >
@@ -253,6 +276,7 @@ export function KeysTable({
                       <button
                         type="button"
                         className="btn btn-small btn-danger"
+                        data-action="deactivate"
                         onClick={() => onDeactivate(k)}
                         aria-label={t('keys.action.deactivateFor', { label: k.label })}
                       >

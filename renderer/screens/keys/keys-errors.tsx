@@ -5,7 +5,7 @@
  * labelled as the service's own (English) words when it came from the service.
  */
 import { ErrorAlert } from '../../components/ErrorAlert.js';
-import { useT } from '../../i18n/index.js';
+import { useDescribeError, useT } from '../../i18n/index.js';
 import { ApiError } from '../../lib/api.js';
 
 type T = ReturnType<typeof useT>;
@@ -31,9 +31,18 @@ export function fromService(err: unknown): boolean {
   return err instanceof ApiError && err.error.status !== undefined;
 }
 
-export function KeysError({ error }: { error: unknown }) {
+export function KeysError({
+  error,
+  staleSince,
+}: {
+  error: unknown;
+  /** A refresh failed while the list read at this time (written in the UI language) is still shown below. */
+  staleSince?: string;
+}) {
   const t = useT();
-  const msg = keysErrorMessage(t, error);
+  const describe = useDescribeError();
+  const reason = keysErrorMessage(t, error);
+  const msg = staleSince === undefined ? reason : t('keys.staleError', { reason: reason ?? describe(error).message, date: staleSince });
   return (
     <ErrorAlert
       error={error}

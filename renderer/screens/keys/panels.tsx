@@ -6,7 +6,7 @@
  * uses names that connection and asks for one more confirmation. Every call names the connection the screen shows.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { BulkResult, CreatedDeveloperKey, DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import type { Result } from '../../../shared/ipc/errors.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
@@ -23,7 +23,47 @@ export const auditKey = ['adminKeys.audit'] as const;
 /** Unicode isolates: a label or value keeps its own direction inside a sentence of the other direction. */
 export const isolate = (s: string) => `\u2068${s}\u2069`;
 
-export function CreatePanel({ connectionId, activeCount, onClose }: { connectionId: string; activeCount: number; onClose: () => void }) {
+/**
+ * A panel takes the focus when it opens (it opens above the table, far from the row's button): the field its own
+ * `autoFocus` chose, else its heading.
+ */
+function usePanelFocus() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const panel = ref.current;
+    if (panel && !panel.contains(document.activeElement)) panel.querySelector<HTMLElement>('h2')?.focus();
+  }, []);
+  return ref;
+}
+
+/**
+ * The error of a panel's action, where the panel ends (below the fold at 900×700): brought into view when it
+ * appears, announced by its alert role; focus stays in the panel (on `fallback` when the pending button let it go).
+ */
+function PanelError({ error, fallback }: { error: unknown; fallback?: RefObject<HTMLElement | null> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector('[role="alert"]')?.scrollIntoView({ block: 'nearest' });
+    const panel = ref.current?.closest('[role="dialog"]');
+    if (panel && !panel.contains(document.activeElement)) fallback?.current?.focus();
+  }, [error, fallback]);
+  return (
+    <div ref={ref}>
+      <KeysError error={error} />
+    </div>
+  );
+}
+
+export function CreatePanel({
+  connectionId,
+  activeCount,
+  onClose,
+}: {
+  connectionId: string;
+  activeCount: number;
+  /** `created`: the label of the key made here (the screen says so once the panel is gone). */
+  onClose: (created: string | null) => void;
+}) {
   const t = useT();
   const qc = useQueryClient();
   const creds = useCredentialsStatus();
@@ -35,6 +75,22 @@ export function CreatePanel({ connectionId, activeCount, onClose }: { connection
   const [sessionOnly, setSessionOnly] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [closing, setClosing] = useState(false);
+  const panelRef = usePanelFocus();
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const finishRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const askedRef = useRef(false);
+  // The form that had the focus is replaced by the result: the focus goes to the result's first line.
+  useEffect(() => {
+    if (created) doneRef.current?.focus();
+  }, [created]);
+  // "Close anyway?" takes the focus on its safe choice; kept open, the focus is back on Done.
+  useEffect(() => {
+    if (closing) {
+      askedRef.current = true;
+      keepRef.current?.focus();
+    } else if (askedRef.current) finishRef.current?.focus();
+  }, [closing]);
   const create = useMutation({
     mutationFn: () => unwrap(api().adminKeys.create({ connectionId, ...(label.trim() && { label: label.trim() }) })),
     onSuccess: (k) => {
@@ -61,11 +117,13 @@ export function CreatePanel({ connectionId, activeCount, onClose }: { connection
   const delivered = copied === true || saved !== null;
   const close = () => {
     if (created?.secretHeld && !delivered && !closing) setClosing(true);
-    else onClose();
+    else onClose(created?.label ?? null);
   };
   return (
-    <section className="card keys-panel" role="dialog" aria-modal="false" aria-labelledby="keys-create-title">
-      <h2 id="keys-create-title">{t('keys.create.title')}</h2>
+    <section ref={panelRef} className="card keys-panel" role="dialog" aria-modal="false" aria-labelledby="keys-create-title">
+      <h2 id="keys-create-title" tabIndex={-1}>
+        {t('keys.create.title')}
+      </h2>
       {!created ? (
         <form
           className="stack"
@@ -85,15 +143,15 @@ export function CreatePanel({ connectionId, activeCount, onClose }: { connection
             <button type="submit" className="btn btn-primary" disabled={create.isPending}>
               {t('keys.create.submit')}
             </button>
-            <button type="button" className="btn" onClick={onClose}>
+            <button type="button" className="btn" onClick={() => onClose(null)}>
               {t('app.common.cancel')}
             </button>
           </div>
-          {create.isError ? <KeysError error={create.error} /> : null}
+          {create.isError ? <PanelError error={create.error} /> : null}
         </form>
       ) : (
         <div className="stack">
-          <p className="alert alert-success" role="status">
+          <p ref={doneRef} className="alert alert-success" role="status" tabIndex={-1}>
             {t('keys.create.done', { label: isolate(created.label) })}
           </p>
           {created.secretHeld ? (
@@ -134,8 +192,8 @@ export function CreatePanel({ connectionId, activeCount, onClose }: { connection
                   {saved ? <span role="status">{t('keys.create.savedConn', { name: isolate(saved) })}</span> : null}
                 </div>
               </form>
-              {copy.isError ? <KeysError error={copy.error} /> : null}
-              {saveConn.isError ? <KeysError error={saveConn.error} /> : null}
+              {copy.isError ? <PanelError error={copy.error} /> : null}
+              {saveConn.isError ? <PanelError error={saveConn.error} /> : null}
             </>
           ) : (
             <p>{t('keys.create.noSecret')}</p>
@@ -144,17 +202,17 @@ export function CreatePanel({ connectionId, activeCount, onClose }: { connection
             <div className="alert alert-warning" role="alert">
               <p>{t('keys.create.notDelivered')}</p>
               <div className="toolbar">
-                <button type="button" className="btn btn-danger" onClick={onClose}>
+                <button type="button" className="btn btn-danger" onClick={() => onClose(created.label)}>
                   {t('keys.create.closeAnyway')}
                 </button>
-                <button type="button" className="btn" onClick={() => setClosing(false)}>
+                <button ref={keepRef} type="button" className="btn" onClick={() => setClosing(false)}>
                   {t('keys.create.keepOpen')}
                 </button>
               </div>
             </div>
           ) : (
             <div className="toolbar">
-              <button type="button" className="btn btn-primary" onClick={close}>
+              <button ref={finishRef} type="button" className="btn btn-primary" onClick={close}>
                 {t('keys.create.finish')}
               </button>
             </div>
@@ -197,10 +255,14 @@ function useKeysAction(
 
 function BulkFailures({ result, targets }: { result: BulkResult; targets: DeveloperKeyView[] }) {
   const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
   const failed = result.filter((r) => !r.ok);
   const labelOf = (id: string) => targets.find((k) => k.keyId === id)?.label ?? id;
   return (
-    <div className="alert alert-error" role="alert">
+    <div ref={ref} className="alert alert-error" role="alert">
       <p>{t('keys.bulk.failed', { failed: failed.length, total: result.length })}</p>
       <ul>
         {failed.map((f) => (
@@ -264,11 +326,14 @@ export function LimitPanel({
 }: {
   connectionId: string;
   targets: DeveloperKeyView[];
-  onDone: () => void;
+  /** `message`: what was done, said on the screen once the panel is gone. */
+  onDone: (message: string) => void;
   onCancel: () => void;
 }) {
   const t = useT();
   const fmt = useFormat();
+  const panelRef = usePanelFocus();
+  const applyRef = useRef<HTMLButtonElement>(null);
   const first = targets[0]!;
   const initial: LimitChoice =
     targets.length === 1 && first.characterLimit !== null && first.characterLimit > 0
@@ -283,6 +348,8 @@ export function LimitPanel({
   const parsed: LimitParse | null = choice.kind === 'number' ? parseLimitText(choice.text, (n) => fmt.number(n)) : null;
   const value = choice.kind === 'none' ? null : choice.kind === 'block' ? 0 : parsed?.ok ? parsed.value : null;
   const valid = choice.kind !== 'number' || parsed?.ok === true;
+  // Apply stays off until the limit differs from what the key (or one of the keys) has now.
+  const changed = valid && targets.some((k) => k.characterLimit !== value);
   const example = fmt.number(5000);
   const problem =
     parsed && !parsed.ok
@@ -295,16 +362,21 @@ export function LimitPanel({
             : t('keys.limit.notNumber', { example })
       : null;
   const used = useUsedConfirm(targets, false);
-  const describe = (n: number | null) => (n === null ? t('app.common.noLimit') : n === 0 ? t('keys.limit.blocked') : t('keys.limit.perPeriod', { count: fmt.number(n) }));
+  const describe = (n: number | null) => (n === null ? t('app.common.noLimit') : n === 0 ? t('keys.limit.blocked') : t('keys.limit.perPeriod', { count: n }));
   const { mutation: apply, result } = useKeysAction(
     targets,
     (keyId) => api().adminKeys.setLimit({ connectionId, keyId, characters: value }),
     (keyIds) => api().adminKeys.bulkSetLimit({ connectionId, keyIds, characters: value }),
-    onDone,
+    () =>
+      onDone(
+        targets.length === 1
+          ? t('keys.done.limit', { label: isolate(first.label), limit: isolate(describe(value)) })
+          : t('keys.done.limitBulk', { count: targets.length, limit: isolate(describe(value)) }),
+      ),
   );
   return (
-    <section className="card keys-panel stack" role="dialog" aria-modal="false" aria-labelledby="keys-limit-title">
-      <h2 id="keys-limit-title">
+    <section ref={panelRef} className="card keys-panel stack" role="dialog" aria-modal="false" aria-labelledby="keys-limit-title">
+      <h2 id="keys-limit-title" tabIndex={-1}>
         {targets.length === 1 ? t('keys.limit.title', { label: isolate(first.label) }) : t('keys.limit.titleBulk', { count: targets.length })}
       </h2>
       <fieldset className="keys-limit-choice stack">
@@ -355,7 +427,11 @@ export function LimitPanel({
           {t('keys.limit.block')}
         </label>
       </fieldset>
-      {valid ? (
+      {valid && !changed ? (
+        <p className="hint" id="limit-unchanged">
+          {t('keys.limit.unchanged')}
+        </p>
+      ) : valid ? (
         <div className="keys-effect" role="status">
           <p>{t('keys.limit.effect')}</p>
           <ul>
@@ -380,9 +456,11 @@ export function LimitPanel({
       ) : null}
       <div className="toolbar">
         <button
+          ref={applyRef}
           type="button"
           className="btn btn-primary"
-          disabled={!valid || apply.isPending || (value === 0 && (!confirmBlock || !used.ok))}
+          disabled={!changed || apply.isPending || (value === 0 && (!confirmBlock || !used.ok))}
+          aria-describedby={valid && !changed ? 'limit-unchanged' : undefined}
           onClick={() => apply.mutate()}
         >
           {t('keys.limit.apply')}
@@ -391,7 +469,7 @@ export function LimitPanel({
           {t('app.common.cancel')}
         </button>
       </div>
-      {apply.isError ? <KeysError error={apply.error} /> : null}
+      {apply.isError ? <PanelError error={apply.error} fallback={applyRef} /> : null}
       {result ? <BulkFailures result={result} targets={targets} /> : null}
     </section>
   );
@@ -408,10 +486,13 @@ export function DeactivatePanel({
   targets: DeveloperKeyView[];
   /** Key ids the table shows now (the search and filter may hide some of the targets). */
   visible: ReadonlySet<string>;
-  onDone: () => void;
+  /** `message`: what was done, said on the screen once the panel is gone. */
+  onDone: (message: string) => void;
   onCancel: () => void;
 }) {
   const t = useT();
+  const panelRef = usePanelFocus();
+  const fieldRef = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState('');
   const first = targets[0]!;
   const expected = targets.length === 1 ? first.label : String(targets.length);
@@ -421,11 +502,16 @@ export function DeactivatePanel({
     targets,
     (keyId) => api().adminKeys.deactivate({ connectionId, keyId }),
     (keyIds) => api().adminKeys.bulkDeactivate({ connectionId, keyIds }),
-    onDone,
+    () =>
+      onDone(
+        targets.length === 1
+          ? t('keys.done.deactivated', { label: isolate(first.label) })
+          : t('keys.done.deactivatedBulk', { count: targets.length }),
+      ),
   );
   return (
-    <section className="card keys-panel keys-danger stack" role="dialog" aria-modal="false" aria-labelledby="keys-deactivate-title">
-      <h2 id="keys-deactivate-title">
+    <section ref={panelRef} className="card keys-panel keys-danger stack" role="dialog" aria-modal="false" aria-labelledby="keys-deactivate-title">
+      <h2 id="keys-deactivate-title" tabIndex={-1}>
         {targets.length === 1 ? t('keys.deactivate.title', { label: isolate(first.label) }) : t('keys.deactivate.titleBulk', { count: targets.length })}
       </h2>
       <p>{t('keys.deactivate.warning')}</p>
@@ -451,7 +537,7 @@ export function DeactivatePanel({
           <label className="field-label" htmlFor="deactivate-confirm">
             {targets.length === 1 ? t('keys.deactivate.typeLabel', { label: isolate(first.label) }) : t('keys.deactivate.typeCount', { count: targets.length })}
           </label>
-          <input id="deactivate-confirm" type="text" autoFocus autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <input ref={fieldRef} id="deactivate-confirm" type="text" autoFocus autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </div>
         <div className="toolbar">
           <button type="submit" className="btn btn-danger" disabled={!ok || !used.ok || run.isPending}>
@@ -462,7 +548,7 @@ export function DeactivatePanel({
           </button>
         </div>
       </form>
-      {run.isError ? <KeysError error={run.error} /> : null}
+      {run.isError ? <PanelError error={run.error} fallback={fieldRef} /> : null}
       {result ? <BulkFailures result={result} targets={targets} /> : null}
     </section>
   );
