@@ -3,7 +3,9 @@
  * byte-order mark (Excel reads UTF-8 only with it), the delimiter that spreadsheet expects (`;` where the decimal
  * separator is a comma, as Excel and LibreOffice do in de, fr, ...), numbers written as numbers (Latin digits, the
  * locale's decimal separator, no grouping) and empty cells for "nothing" (a number column stays numeric). Strings that
- * a spreadsheet would run as a formula are escaped. Shared by the Keys and Usage exports.
+ * a spreadsheet would run as a formula are escaped, except in exports of the user's own texts (`escapeFormulae`
+ * false: a segment starting with "-" or "=" goes back to its sheet as it was). Shared by the Keys, Usage, History and
+ * Segments exports.
  */
 import Papa from 'papaparse';
 
@@ -32,12 +34,25 @@ export function csvDateTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-export function toLocaleCsv(rows: readonly (readonly CsvCell[])[], locale: string): string {
+export function toLocaleCsv(rows: readonly (readonly CsvCell[])[], locale: string, o: { escapeFormulae?: boolean } = {}): string {
   const f = csvFormatFor(locale);
   const cell = (v: CsvCell): string | number => {
     if (v == null) return '';
     if (typeof v === 'number') return Number.isFinite(v) ? String(v).replace('.', f.decimal) : '';
     return v;
   };
-  return `\uFEFF${Papa.unparse(rows.map((r) => r.map(cell)), { delimiter: f.delimiter, escapeFormulae: true, newline: '\r\n' })}\r\n`;
+  return `\uFEFF${Papa.unparse(rows.map((r) => r.map(cell)), { delimiter: f.delimiter, escapeFormulae: o.escapeFormulae ?? true, newline: '\r\n' })}\r\n`;
+}
+
+/**
+ * The user's own texts as a sheet: TSV as it is pasted (tabs, no byte-order mark), or CSV for a spreadsheet set to
+ * `locale` (toLocaleCsv, formulas not escaped: these are the user's cells). Cells with delimiters, quotes or line
+ * breaks are quoted.
+ */
+export function toSheetText(rows: readonly (readonly CsvCell[])[], format: 'tsv' | 'csv', locale: string): string {
+  if (format === 'csv') return toLocaleCsv(rows, locale, { escapeFormulae: false });
+  return Papa.unparse(
+    rows.map((r) => r.map((v) => (v == null ? '' : String(v)))),
+    { delimiter: '\t', newline: '\r\n', quotes: false },
+  );
 }

@@ -178,7 +178,7 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
       const res = await unwrap(
         api().app.saveTextFile({
           suggestedName: `translations-${run.targetLang.toLowerCase()}.${format}`,
-          content: exportSheet(run.sheet, byRow, format, header, byRow.map((_, i) => qaWords(t, f, qa[i]))),
+          content: exportSheet(run.sheet, byRow, format, header, byRow.map((_, i) => qaWords(t, f, qa[i])), f.locale),
         }),
       );
       setSaved(res ? t('translate.segments.saved', { path: res.path }) : null);

@@ -85,6 +85,7 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
           billed: t('history.col.billed'),
         },
         shown,
+        f.locale,
       );
       const res = await unwrap(api().app.saveTextFile({ suggestedName: `verso-history.${format}`, content }));
       setSaved(res ? t('history.saved', { path: res.path }) : null);

@@ -1,10 +1,20 @@
 /**
- * Renderer, pure logic: the history as TSV or CSV (papaparse quotes cells with delimiters, quotes and newlines), with
- * a header row in the UI language. Holds what the list shows: texts, languages, connection name (as the list shows it:
- * `nameOf`), time, billed characters — never a key.
+ * Renderer, pure logic: the history as TSV or CSV (shared/csv-export.ts: a CSV opens in a spreadsheet set to the UI
+ * language — byte-order mark, `;` where decimals take a comma), with a header row in the UI language. Holds what the
+ * list shows: texts, languages, connection name (as the list shows it: `nameOf`), local time as spreadsheets read it
+ * (`2026-11-29 08:53:57`), billed characters — never a key.
  */
-import Papa from 'papaparse';
+import { toSheetText } from '../../../shared/csv-export.js';
 import type { HistoryEntry } from '../../../shared/ipc/contract.js';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `2026-11-29 08:53:57` in this computer's time zone, as the list shows the time (a spreadsheet reads it as one). */
+export function localDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
 
 export interface HistoryHeader {
   time: string;
@@ -21,20 +31,22 @@ export function exportHistory(
   format: 'tsv' | 'csv',
   h: HistoryHeader,
   nameOf: (connectionName: string) => string = (name) => name,
+  locale = 'en',
 ): string {
-  return Papa.unparse(
-    {
-      fields: [h.time, h.connection, h.sourceLang, h.targetLang, h.source, h.target, h.billed],
-      data: entries.map((e) => [
-        e.time,
+  return toSheetText(
+    [
+      [h.time, h.connection, h.sourceLang, h.targetLang, h.source, h.target, h.billed],
+      ...entries.map((e) => [
+        localDateTime(e.time),
         nameOf(e.connectionName),
         e.sourceLang || e.detectedSourceLang,
         e.targetLang,
         e.source,
         e.target,
-        e.billedCharacters === null ? '' : String(e.billedCharacters),
+        e.billedCharacters,
       ]),
-    },
-    { delimiter: format === 'tsv' ? '\t' : ',', newline: '\r\n', quotes: false },
+    ],
+    format,
+    locale,
   );
 }

@@ -35,4 +35,22 @@ describe('exportSheet', () => {
       ['btn.cancel', 'Cancel', 'Abbrechen'],
     ]);
   });
+
+  it('writes a CSV a spreadsheet in the UI language opens in columns, with its accents, and the cells as they were', () => {
+    // Seen on a tour (Italian UI): commas and no byte-order mark, so Italian Excel put each row in one cell and read
+    // "almacén" as "almacÃ©n".
+    const sheet = parseSheet('btn.save\tSave changes\nlist.item\t- one, two\n');
+    const text = exportSheet(sheet, ['Guardar cambios', '- uno, dos'], 'csv', ['Colonna 1', 'Colonna 2', 'destinazione (ES)'], undefined, 'it');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(Papa.parse<string[]>(text.slice(1), { delimiter: ';', skipEmptyLines: true }).data).toEqual([
+      ['Colonna 1', 'Colonna 2', 'destinazione (ES)'],
+      ['btn.save', 'Save changes', 'Guardar cambios'],
+      // The user's own cells: a leading "-" is not escaped as a formula would be.
+      ['list.item', '- one, two', '- uno, dos'],
+    ]);
+    // English: commas, as English spreadsheets expect.
+    expect(exportSheet(sheet, ['a', 'b'], 'csv', ['A', 'B', 'T'], undefined, 'en').split('\r\n')[0]).toBe('\uFEFFA,B,T');
+    // TSV is for pasting: no byte-order mark.
+    expect(exportSheet(sheet, ['a', 'b'], 'tsv', ['A', 'B', 'T'], undefined, 'it').startsWith('A\tB')).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@
  * the others travel unchanged to the export.
  */
 import Papa from 'papaparse';
+import { toSheetText } from '../../../shared/csv-export.js';
 
 export interface Sheet {
   /** Every row in the sheet's order, each padded to `columns` cells. */
@@ -45,12 +46,8 @@ export function exportSheet(
   header: readonly string[],
   /** A last column per row (the QA flags), when given. */
   extra?: readonly string[],
+  /** The UI language: a CSV opens in a spreadsheet set to it (shared/csv-export.ts). */
+  locale = 'en',
 ): string {
-  return Papa.unparse(
-    {
-      fields: [...header],
-      data: sheet.rows.map((r, i) => [...r, translations[i] ?? '', ...(extra ? [extra[i] ?? ''] : [])]),
-    },
-    { delimiter: format === 'tsv' ? '\t' : ',', newline: '\r\n', quotes: false },
-  );
+  return toSheetText([[...header], ...sheet.rows.map((r, i) => [...r, translations[i] ?? '', ...(extra ? [extra[i] ?? ''] : [])])], format, locale);
 }
