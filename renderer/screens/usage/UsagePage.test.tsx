@@ -85,3 +85,31 @@ describe('Usage screen', () => {
     expect(app.callsOf('usage.dismissAlerts')).toHaveLength(1);
   });
 });
+
+describe('All connections', () => {
+  it("says each figure is its account's, and gives a connection's key its own count where the service reports it", async () => {
+    // Seen on a tour: a key that had used nothing showed its account's 78,652 characters, read as its own.
+    const user = userEvent.setup();
+    const account = (key?: number): UsageReport['usage'] => ({
+      characterCount: 78_652,
+      characterLimit: 1_000_000_000_000,
+      unlimited: true,
+      ...(key !== undefined && { apiKeyCharacterCount: key, apiKeyCharacterLimit: 1_000_000_000_000, apiKeyUnlimited: true }),
+    });
+    renderApp({
+      'usage.get': () => report(account(862)),
+      'usage.history': () => history,
+      'usage.alerts': () => [],
+      'usage.alertSettings': () => ({ enabled: true, thresholds: [80, 100] }),
+      'usage.all': () => [
+        { connectionId: 'c-team', name: 'Team account', report: report(account(862)) },
+        { connectionId: 'c-mobile', name: 'Mobile app', report: report(account(0)) },
+      ],
+    } as never);
+    await user.click(await screen.findByRole('button', { name: "Show every connection's usage" }));
+    const card = await screen.findByRole('region', { name: 'All connections' });
+    await within(card).findByText("This connection's key: 862 characters this period");
+    expect(within(card).getByText("This connection's key: 0 characters this period")).toBeTruthy();
+    expect(within(card).getByText("Each figure is its account's usage this period: connections to the same account show the same one.")).toBeTruthy();
+  });
+});

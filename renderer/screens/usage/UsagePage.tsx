@@ -170,8 +170,14 @@ function SplitSection({ history }: { history: UsageHistory }) {
   );
 }
 
+/**
+ * Every connection's last usage read. Each bar is its account's figure (what `/v2/usage` counts), so two connections
+ * of one account show the same one: the note says so, and the key's own count is given where the service reports it
+ * (Pro). Seen on a tour: a key that had used nothing showed its account's 78,652 characters, read as its own.
+ */
 function AllConnections() {
   const t = useT();
+  const f = useFormat();
   const shown = useConnectionName();
   const [open, setOpen] = useState(false);
   const all = useUsageAll(open);
@@ -197,11 +203,15 @@ function AllConnections() {
                 limit={line.report?.usage.characterLimit}
                 unlimited={line.report?.usage.unlimited ?? false}
               />
+              {typeof line.report?.usage.apiKeyCharacterCount === 'number' ? (
+                <p className="hint">{t('usage.all.keyCount', { count: line.report.usage.apiKeyCharacterCount, shown: f.number(line.report.usage.apiKeyCharacterCount) })}</p>
+              ) : null}
               {line.errorCode ? <p className="hint">{t('usage.all.notRead')}</p> : null}
             </li>
           ))}
         </ul>
       )}
+      {open && all.data && all.data.length > 1 ? <p className="hint">{t('usage.all.accountNote')}</p> : null}
     </section>
   );
 }
