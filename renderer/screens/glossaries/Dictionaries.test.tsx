@@ -88,6 +88,9 @@ describe('a multilingual glossary on the Glossaries screen', () => {
     await waitFor(() => expect(app.callsOf('customisation.removeDictionary')).toEqual([{ glossaryId: ID, sourceLang: 'EN', targetLang: 'FR' }]));
     await waitFor(() => expect(dictTexts()).toEqual([expect.stringMatching(/^English → German · 3 entries/)]));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // One dictionary left: the row's Edit opens it, with no second Edit beside it.
+    expect(screen.queryByRole('button', { name: 'Edit the English → German dictionary of Product terms' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Product terms' })).toBeTruthy();
     expect(app.callsOf('glossaries.remove')).toEqual([]);
   });
 

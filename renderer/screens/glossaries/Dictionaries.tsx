@@ -45,9 +45,12 @@ export function Dictionaries({
             <span>
               {pairText(d)} <span className="hint">· {t('customisation.dict.entries', { count: d.entryCount })}</span>
             </span>
-            <button type="button" className="btn btn-small" aria-label={t('customisation.dict.editNamed', { pair: pairText(d), name: g.name })} onClick={() => onEdit(g, d)}>
-              {t('customisation.dict.edit')}
-            </button>
+            {/* With one dictionary the row's own Edit opens it: a second Edit beside it (seen on a tour) says nothing more. */}
+            {dicts.length > 1 && (
+              <button type="button" className="btn btn-small" aria-label={t('customisation.dict.editNamed', { pair: pairText(d), name: g.name })} onClick={() => onEdit(g, d)}>
+                {t('customisation.dict.edit')}
+              </button>
+            )}
             {dicts.length > 1 && (
               <button type="button" className="btn btn-small btn-ghost" aria-label={t('customisation.dict.removeNamed', { pair: pairText(d), name: g.name })} onClick={() => setConfirm(d)}>
                 {t('customisation.dict.remove')}
