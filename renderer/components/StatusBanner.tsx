@@ -10,6 +10,7 @@ import { DetailedNote } from './DetailedNote.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { keys, useConnections, useConnectionStatus } from '../lib/queries.js';
 import { useUiStore } from '../state/ui-store.js';
+import { useConnectionName } from '../lib/local-names.js';
 
 function subscribeOnline(cb: () => void): () => void {
   window.addEventListener('online', cb);
@@ -34,6 +35,7 @@ export function StatusBanner() {
   const status = useConnectionStatus();
   const connections = useConnections();
   const online = useOnline();
+  const shownName = useConnectionName();
   const setScreen = useUiStore((s) => s.setScreen);
   const active = connections.data?.connections.find((c) => c.id === connections.data?.activeId);
   const retry = useMutation({
@@ -48,7 +50,7 @@ export function StatusBanner() {
   if (!online && active && active.kind !== 'local') {
     return (
       <div className="banner banner-warning" role="status">
-        <p>{t('app.status.offline', { name: active.name })}</p>
+        <p>{t('app.status.offline', { name: shownName(active.name) })}</p>
       </div>
     );
   }

@@ -11,13 +11,14 @@ import { parse, type Select } from '@messageformat/parser';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry, DeveloperKeyView, KeysListing } from '../../../shared/ipc/contract-admin-keys.js';
+import type { AuditEntry, DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { UI_LOCALES } from '../../../shared/i18n/locales.js';
 import ukApp from '../../../shared/i18n/uk/app.json';
 import ukKeys from '../../../shared/i18n/uk/keys.json';
 import { ipcFail } from '../../test-utils/fake-api.js';
-import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
+import { renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
 import { useUiStore } from '../../state/ui-store.js';
+import { key, listing, LOCAL } from './keys-test-kit.js';
 
 beforeEach(() => {
   resetRenderer();
@@ -28,18 +29,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const key = (i: number, extra: Partial<DeveloperKeyView> = {}): DeveloperKeyView => ({
-  keyId: `k${i}`,
-  label: `Key ${i}`,
-  creationTime: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
-  isDeactivated: false,
-  characterLimit: null,
-  usedBy: [],
-  ...extra,
-});
-const LOCAL = { ...LOCAL_CONNECTION, adminKey: { configured: true, persisted: true } };
 const access = { connectionId: LOCAL.id, connectionName: LOCAL.name, configured: true, local: true };
-const listing = (connectionId: string, keys: DeveloperKeyView[]): KeysListing => ({ connectionId, keys, unidentified: [] });
 /** The words without the Unicode isolates the screen puts around names and values. */
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u2068\u2069]/g, '');
 
@@ -246,3 +236,17 @@ describe('Keys screen, after the admin tour', () => {
     }
   });
 });
+
+describe('connection names on the Keys screen', () => {
+  it('names a connection Verso gave its name to in the UI language, in the note about keys Verso cannot tell apart', async () => {
+    // Seen in the German screenshots: "…mit welchem Schlüssel Hosted service übersetzt" (added in English).
+    keysApp(() => [key(1, { label: 'Build' })], {
+      'settings.get': () => settings({ uiLanguage: 'de' }),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, [key(1, { label: 'Build' })], [{ id: 'c-hosted', name: 'Hosted service' }]),
+    });
+    const note = await screen.findByRole('combobox', { name: /Gehosteter Dienst/ });
+    expect(plain(note.closest('.alert')?.textContent)).toContain('Gehosteter Dienst');
+    expect(plain(note.closest('.alert')?.textContent)).not.toContain('Hosted service');
+  });
+});
+

@@ -79,6 +79,7 @@ function AddAdminKey({ connectionName }: { connectionName: string }) {
 /** "Which key does <connection> use?": the admin tells Verso, so the table can name it and warn before it is changed. */
 function LinkConnection({ connectionId, connection, keys }: { connectionId: string; connection: { id: string; name: string }; keys: DeveloperKeyView[] }) {
   const t = useT();
+  const shownName = useConnectionName();
   const qc = useQueryClient();
   const [keyId, setKeyId] = useState('');
   const link = useMutation({
@@ -96,7 +97,7 @@ function LinkConnection({ connectionId, connection, keys }: { connectionId: stri
     >
       <div className="field">
         <label className="field-label" htmlFor={id}>
-          {t('keys.link.label', { connection: isolate(connection.name) })}
+          {t('keys.link.label', { connection: isolate(shownName(connection.name)) })}
         </label>
         <select id={id} value={keyId} onChange={(e) => setKeyId(e.target.value)}>
           <option value="">{t('keys.link.choose')}</option>
@@ -124,6 +125,7 @@ type Opener = { action: string; keyId: string | null };
 function KeysManager({ connectionId, local }: { connectionId: string; local: boolean }) {
   const t = useT();
   const keyLabel = useKeyLabel();
+  const connectionName = useConnectionName();
   const fmt = useFormat();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: listKey(connectionId), queryFn: () => unwrap(api().adminKeys.list({ connectionId })), staleTime: 0 });
@@ -292,7 +294,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
       {rename.isError ? <KeysError error={rename.error} /> : null}
       {unidentified.length > 0 ? (
         <div className="alert alert-info stack">
-          <p>{t('keys.unidentified', { connections: fmt.list(unidentified.map((c) => isolate(c.name))) })}</p>
+          <p>{t('keys.unidentified', { connections: fmt.list(unidentified.map((c) => isolate(connectionName(c.name)))) })}</p>
           {unidentified.map((c) => (
             <LinkConnection key={c.id} connectionId={connectionId} connection={c} keys={keys.filter((k) => !k.isDeactivated)} />
           ))}
@@ -347,29 +349,22 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
               <p role="status">
                 {deferredQuery.trim() !== '' ? t('keys.noMatch', { query: isolate(deferredQuery.trim()) }) : t('keys.noMatchFilter')}
               </p>
-              {deferredQuery.trim() !== '' ? (
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  onClick={() => {
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => {
+                  // A search clears to every key it hid; a filter alone shows them all again.
+                  if (deferredQuery.trim() !== '') {
                     setQuery('');
                     searchRef.current?.focus();
-                  }}
-                >
-                  {t('keys.clearSearch')}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  onClick={() => {
+                  } else {
                     setStatus('all');
                     statusRef.current?.focus();
-                  }}
-                >
-                  {t('keys.showAll')}
-                </button>
-              )}
+                  }
+                }}
+              >
+                {t(deferredQuery.trim() !== '' ? 'keys.clearSearch' : 'keys.showAll')}
+              </button>
             </div>
           ) : (
             <KeysTable

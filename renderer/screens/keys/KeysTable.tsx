@@ -251,11 +251,11 @@ export function KeysTable({
                       {' '}
                       <span className="hint">
                         {k.connection.characterCount === null
-                          ? t('keys.usage.notRead', { connection: `\u2068${k.connection.name}\u2069` })
+                          ? t('keys.usage.notRead', { connection: `\u2068${shown(k.connection.name)}\u2069` })
                           : // The characters this key used this billing period, as last read for that connection.
                             t('keys.usage.count', {
                               count: k.connection.characterCount,
-                              connection: `\u2068${k.connection.name}\u2069`,
+                              connection: `\u2068${shown(k.connection.name)}\u2069`,
                             })}
                       </span>
                     </>

@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useT } from '../../i18n/index.js';
 import { api, ApiError, unwrap } from '../../lib/api.js';
 import { keys, useConnections, useCredentialsStatus } from '../../lib/queries.js';
+import { useConnectionName } from '../../lib/local-names.js';
 
 /**
  * A refusal by the admin interface, told apart as the Keys screen does: a developer key (it translates but cannot
@@ -30,6 +31,7 @@ function adminRefusal(e: unknown): 'history.admin.developerKey' | 'history.admin
 export function AdminKeySection() {
   const uid = useId();
   const t = useT();
+  const shownName = useConnectionName();
   const qc = useQueryClient();
   const connections = useConnections();
   const creds = useCredentialsStatus();
@@ -65,7 +67,7 @@ export function AdminKeySection() {
       {connection && connection.kind !== 'local' && (
         <form className="stack" onSubmit={submit}>
           <div className="field">
-            <label htmlFor={`${uid}-key`}>{t('history.admin.label', { connection: connection.name })}</label>
+            <label htmlFor={`${uid}-key`}>{t('history.admin.label', { connection: shownName(connection.name) })}</label>
             <input
               id={`${uid}-key`}
               type="password"
