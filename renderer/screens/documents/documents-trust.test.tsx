@@ -60,6 +60,10 @@ const base = (jobs: DocumentJobView[], pseudo = false) => ({
   }),
 });
 
+/** A local job sent without a source language into French that failed with `error`. */
+const failedIntoFrench = (error: NonNullable<DocumentJobView['error']>) =>
+  job({ state: 'error', sourceLang: null, targetLang: 'FR', uploaded: true, local: true, error });
+
 // The first render transforms the lazy screen on a shared machine: allow it more than the default wait.
 const row = (name: RegExp) => screen.findByRole('listitem', { name }, { timeout: 15_000 });
 
@@ -154,14 +158,7 @@ describe('errors that say what to do', () => {
   });
 
   it("offers only the languages the connection translates into the row's target, with the service's words behind Details", async () => {
-    const failed = job({
-      state: 'error',
-      sourceLang: null,
-      targetLang: 'FR',
-      uploaded: true,
-      local: true,
-      error: { code: 'source_needed', detail: 'The document’s source language could not be detected' },
-    });
+    const failed = failedIntoFrench({ code: 'source_needed', detail: 'The document’s source language could not be detected' });
     renderApp(base([failed]) as never);
     const choice = await screen.findByRole('combobox', { name: 'Language of report.docx' });
     // The pairs reach French from English only: German, Bulgarian (no pair) and French (the target) would fail again.
@@ -177,13 +174,10 @@ describe('errors that say what to do', () => {
   it('a detected language the connection cannot translate into the target is named, not called undetectable', async () => {
     // Seen on a tour: an English file sent to Danish on the local engine said the service could not tell its language.
     const user = userEvent.setup();
-    const failed = job({
-      state: 'error',
-      sourceLang: null,
-      targetLang: 'FR',
-      uploaded: true,
-      local: true,
-      error: { code: 'pair_unavailable', lang: 'DE', detail: 'The document was detected as German (DE), and the local engine cannot translate German into French.' },
+    const failed = failedIntoFrench({
+      code: 'pair_unavailable',
+      lang: 'DE',
+      detail: 'The document was detected as German (DE), and the local engine cannot translate German into French.',
     });
     const fake = renderApp({ ...base([failed]), 'documents.retry': () => job({ state: 'waiting', sourceLang: 'EN' }) } as never);
     expect(await screen.findByText('Language pair not available')).toBeTruthy();

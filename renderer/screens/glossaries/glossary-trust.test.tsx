@@ -36,6 +36,18 @@ function app(extra: Record<string, unknown> = {}) {
   } as never);
 }
 
+/** What main answers for a UTF-8 TSV without a header row: its first row is an entry. */
+const headerlessTsv = (entries: [string, string][]): ImportResult => ({
+  format: 'tsv',
+  entries,
+  delimiter: '\t',
+  header: false,
+  headerGuessed: true,
+  firstRow: entries[0]!,
+  encoding: 'UTF-8',
+  skipped: 0,
+});
+
 const optionValues = (name: string) => [...(screen.getByRole('combobox', { name }) as HTMLSelectElement).options].map((o) => o.value);
 const cell = (side: 'Source' | 'Target', row: number) => screen.getByRole('textbox', { name: `${side} term, row ${row}` }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
@@ -105,20 +117,11 @@ describe('a new glossary', () => {
 });
 
 describe('importing a file into a draft with entries', () => {
-  const result: ImportResult = {
-    format: 'tsv',
-    entries: [
-      ['sun', 'sol'],
-      ['moon', 'luna'],
-      ['star', 'estrella'],
-    ],
-    delimiter: '\t',
-    header: false,
-    headerGuessed: true,
-    firstRow: ['sun', 'sol'],
-    encoding: 'UTF-8',
-    skipped: 0,
-  };
+  const result = headerlessTsv([
+    ['sun', 'sol'],
+    ['moon', 'luna'],
+    ['star', 'estrella'],
+  ]);
 
   it('says the first row is imported as an entry, and Add (not Replace) is the default', async () => {
     const user = userEvent.setup();
@@ -143,16 +146,7 @@ describe('importing a file into a draft with entries', () => {
 });
 
 describe('choosing or dropping a glossary file', () => {
-  const result: ImportResult = {
-    format: 'tsv',
-    entries: [['sun', 'sol']],
-    delimiter: '\t',
-    header: false,
-    headerGuessed: true,
-    firstRow: ['sun', 'sol'],
-    encoding: 'UTF-8',
-    skipped: 0,
-  };
+  const result = headerlessTsv([['sun', 'sol']]);
 
   it('offers a chooser in the UI language, and a file dropped on the panel is imported here, not taken to Documents', async () => {
     const user = userEvent.setup();

@@ -11,11 +11,12 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEntry, DeveloperKeyView, KeysListing } from '../../../shared/ipc/contract-admin-keys.js';
+import type { AuditEntry, DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import type { ConnectionView } from '../../../shared/ipc/contract.js';
 import { ipcFail } from '../../test-utils/fake-api.js';
 import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
 import { useUiStore } from '../../state/ui-store.js';
+import { key, listing, LOCAL } from './keys-test-kit.js';
 import { filterKeys } from './KeysTable.js';
 import { parseLimitText } from './limit-input.js';
 
@@ -25,19 +26,8 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-const key = (i: number, extra: Partial<DeveloperKeyView> = {}): DeveloperKeyView => ({
-  keyId: `k${i}`,
-  label: `Key ${i}`,
-  creationTime: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
-  isDeactivated: false,
-  characterLimit: null,
-  usedBy: [],
-  ...extra,
-});
-const LOCAL = { ...LOCAL_CONNECTION, adminKey: { configured: true, persisted: true } };
 const TEAM: ConnectionView = { ...LOCAL_CONNECTION, id: 'c-team', name: 'Team account', kind: 'hosted', adminKey: { configured: true, persisted: true } };
 const access = (c: ConnectionView) => ({ connectionId: c.id, connectionName: c.name, configured: c.adminKey.configured, local: c.kind === 'local' });
-const listing = (connectionId: string, keys: DeveloperKeyView[], unidentified: KeysListing['unidentified'] = []): KeysListing => ({ connectionId, keys, unidentified });
 
 /** A fake main with two connections; `state.active` is what main considers active. */
 function twoConnections(keysOf: Record<string, DeveloperKeyView[]>) {
