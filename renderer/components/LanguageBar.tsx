@@ -56,6 +56,8 @@ export function LanguageBar(p: LanguageBarProps) {
   const pairMissing =
     !targetMissing && !sourceMissing && p.sourceLang !== '' && p.targetLang !== '' && !reachable(p.pairs, p.sourceLang, p.targetLang);
   const sameAsTarget = p.sourceLang === '' && p.detected !== null && p.redirectedTo === null && sameBase(p.detected, p.targetLang);
+  // Chosen so (English → English (British)): the service gives the text back as it is; said, not left to be found out.
+  const sameChosen = p.sourceLang !== '' && p.targetLang !== '' && p.redirectedTo === null && sameBase(p.sourceLang, p.targetLang);
   return (
     <div className="lang-bar-wrap">
       <div className="lang-bar">
@@ -156,6 +158,7 @@ export function LanguageBar(p: LanguageBarProps) {
                 })
               : '',
             sameAsTarget ? t('translate.lang.alreadyTarget', { language: name(p.targetLang) }) : '',
+            sameChosen ? t('translate.lang.sameChosen', { source: name(p.sourceLang), target: name(p.targetLang) }) : '',
           ]
             .filter(Boolean)
             .join(' · ')}
