@@ -154,6 +154,8 @@ const WHITESPACE_BLANK = /^\[\s+\]$/;
  * with a space; after this, a plain space beside a whitespace superblank only comes from the engine.
  */
 function mergeBlankSpaces(body: string): string {
+  // Most units hold no whitespace superblank (no tab, line break or run of spaces): nothing to merge.
+  if (!/\[\s/.test(body)) return body;
   const tokens: string[] = [];
   for (let i = 0; i < body.length; i++) {
     const c = body[i] ?? '';
