@@ -1,7 +1,9 @@
 /**
  * Renderer component (Settings): the interface-language picker. "Same as the system" first, then every UI locale
  * named in its own language ("Deutsch", "日本語": a user who cannot read the current language still finds theirs),
- * sorted by the UI collator; the pseudo-locales only when the app was started with VERSO_PSEUDO_LOCALES=1. The
+ * in one order whatever the UI language (the root collation): the choice applies at once, and an order that followed
+ * the UI language moved the list under the arrow keys (Chinese → 日本語 re-sorted it, and ArrowDown flipped between
+ * the two for ever, seen on a keyboard tour); the pseudo-locales only when the app was started with VERSO_PSEUDO_LOCALES=1. The
  * choice applies at once (catalog fetched, screens re-rendered, `dir` set) and is saved in main, whose menu
  * follows settings; no restart.
  */
@@ -22,6 +24,9 @@ export function endonym(locale: string): string {
   return locale;
 }
 
+/** The languages' own names in one order for every UI language (Unicode's root collation). */
+const ROOT_ORDER = new Intl.Collator('und');
+
 export function UiLanguagePicker({ value }: { value: string }) {
   const uid = useId();
   const t = useT();
@@ -30,12 +35,12 @@ export function UiLanguagePicker({ value }: { value: string }) {
   const update = useUpdateSettings();
   const withPseudo = info.data?.pseudoLocales === true || isPseudoLocale(value);
   const options = useMemo(() => {
-    const real = UI_LOCALES.map((code) => ({ code, label: endonym(code) })).sort((a, b) => f.compare(a.label, b.label));
+    const real = UI_LOCALES.map((code) => ({ code, label: endonym(code) })).sort((a, b) => ROOT_ORDER.compare(a.label, b.label));
     const pseudo = withPseudo
       ? PSEUDO_LOCALES.map((code) => ({ code, label: t('app.uiLanguage.pseudo', { language: code }) }))
       : [];
     return [...real, ...pseudo];
-  }, [f, t, withPseudo]);
+  }, [t, withPseudo]);
   const choose = (choice: string) => {
     // Switch at once; the saved setting brings main (menus) along and survives a restart.
     void setUiLocale(resolveUiLocale(choice));
