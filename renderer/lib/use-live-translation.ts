@@ -1,8 +1,9 @@
 /**
  * Renderer hook: translate-as-you-type for the single-text panes. The request fires `debounceMs` after the last
  * keystroke (or at once on Ctrl/Cmd+Enter / the Translate button; only then in manual mode). A change of anything
- * else that changes the answer — the connection, the languages, any option — re-translates at once, without the
- * typing pause. Requests are react-query queries keyed by their exact content (connection included), which gives:
+ * else that changes the answer — the connection, the languages, any option — re-translates without the typing
+ * pause, once it has settled for `CONTEXT_SETTLE_MS`: walking a language list with the arrow keys changes it at
+ * every step, and each step was sent, billed and kept in History (seen on a keyboard tour). Requests are react-query queries keyed by their exact content (connection included), which gives:
  * - identical requests are answered from the cache (no second call, no second bill);
  * - a result always belongs to the request that produced it: a newer input makes the shown result `stale`
  *   (dimmed, aria-busy, not copied) until its own answer arrives, and an older answer never replaces it;
@@ -47,6 +48,9 @@ export interface LiveTranslation {
   cancel: () => void;
 }
 
+/** How long a changed language, option or connection must stay before it is sent (one arrow key press to the next). */
+export const CONTEXT_SETTLE_MS = 300;
+
 let counter = 0;
 function newRequestId(): string {
   counter += 1;
@@ -82,15 +86,23 @@ export function useLiveTranslation({
   // A ref, not state: an event may arrive before React re-renders after the request started.
   const inFlightId = useRef<string | null>(null);
   const lastContext = useRef(context);
+  // A changed context waiting to settle (kept across the effect's re-runs until it is sent).
+  const contextPending = useRef(false);
 
   useEffect(() => {
-    const contextChanged = lastContext.current !== context;
+    if (lastContext.current !== context) contextPending.current = true;
     lastContext.current = context;
-    if (empty || blocked || hold) return;
-    // In manual mode a changed connection/language/option re-translates a text that was already translated.
-    if (contextChanged && (auto || active !== null)) {
-      setActive(request);
+    if (empty || blocked || hold) {
+      contextPending.current = false;
       return;
+    }
+    // In manual mode a changed connection/language/option re-translates a text that was already translated.
+    if (contextPending.current && (auto || active !== null)) {
+      const settle = setTimeout(() => {
+        contextPending.current = false;
+        setActive(request);
+      }, CONTEXT_SETTLE_MS);
+      return () => clearTimeout(settle);
     }
     if (!auto) return;
     const timer = setTimeout(() => setActive(request), debounceMs);

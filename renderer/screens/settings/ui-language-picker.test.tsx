@@ -24,7 +24,7 @@ describe('the interface-language picker', () => {
     let saved = settings({ uiLanguage: 'zh-Hans' });
     renderApp({
       'settings.get': () => saved,
-      'settings.update': (patch) => (saved = { ...saved, ...(patch as object) }),
+      'settings.update': (patch: object) => (saved = { ...saved, ...patch }),
     } as never);
     const picker = () => document.querySelector<HTMLSelectElement>('select.ui-language')!;
     await waitFor(() => expect(picker()).toBeTruthy(), { timeout: 10_000 });
