@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftInput, SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
-import { nameProblems, RowChecker, ROW_PROBLEMS, type RowProblem, type ValidationResult } from '../../../shared/glossaries/rules.js';
+import { nameProblems, RowChecker, ROW_PROBLEMS, sideProblems, type RowProblem, type ValidationResult } from '../../../shared/glossaries/rules.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import type { IpcError } from '../../../shared/ipc/errors.js';
@@ -95,6 +95,20 @@ export function GlossaryEditor({
   const s = useEditorStore();
   const grid = useRef<EntryGridHandle>(null);
   const nameInput = useRef<HTMLInputElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  /** The name field has the focus Verso gave it, not the user: leaving it empty then is not "touched". */
+  const nameFocusGiven = useRef(false);
+  // Opened from the list, whose button is gone: the focus goes into the editor (a new glossary's name, else its
+  // title), not to the page (seen on a keyboard tour: two Tabs from "New glossary" to reach the name).
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    if (useEditorStore.getState().glossaryId) titleRef.current?.focus();
+    else {
+      nameFocusGiven.current = true;
+      nameInput.current?.focus();
+    }
+  }, []);
   const [checker] = useState(() => new RowChecker());
   const deferredRows = useDeferredValue(s.rows);
   const allProblems = useMemo(() => checker.validate(deferredRows), [checker, deferredRows]);
@@ -223,7 +237,12 @@ export function GlossaryEditor({
       setFind('');
       vi = next;
     }
-    requestAnimationFrame(() => grid.current?.focusRow(vi));
+    // The cell at fault, not always the source: an empty or space-padded target takes the focus (F8 then typing
+    // filled the source, "printer" → "printerimpresora", seen on a keyboard tour). A duplicate is the source's.
+    const row = s.rows[next];
+    const sides = row ? sideProblems(row) : { source: [], target: [] };
+    const side = sides.target.length > 0 && sides.source.length === 0 ? 'target' : 'source';
+    requestAnimationFrame(() => grid.current?.focusRow(vi, side));
   };
   const nextProblem = () => nextProblemOf(validation.problemRows);
 
@@ -256,7 +275,7 @@ export function GlossaryEditor({
   return (
     <section className="gl-editor" aria-labelledby="gl-editor-title" onKeyDown={onKeyDown}>
       <div className="gl-editor-head">
-        <h2 id="gl-editor-title">{s.glossaryId ? t('glossaries.editor.titleEdit') : t('glossaries.editor.titleNew')}</h2>
+        <h2 id="gl-editor-title" ref={titleRef} tabIndex={-1}>{s.glossaryId ? t('glossaries.editor.titleEdit') : t('glossaries.editor.titleNew')}</h2>
         <span className="gl-draft-state" role="status">
           {autosaveError ? null : dirty ? t('glossaries.editor.draftPending') : t('glossaries.editor.draftKept')}
         </span>
@@ -274,7 +293,13 @@ export function GlossaryEditor({
             type="text"
             value={s.name}
             onChange={(e) => s.setName(e.target.value)}
-            onBlur={s.touchName}
+            onPointerDown={() => (nameFocusGiven.current = false)}
+            onBlur={() => {
+              // Passed through with nothing typed after Verso put the focus there: no "Give the glossary a name." yet.
+              const given = nameFocusGiven.current;
+              nameFocusGiven.current = false;
+              if (!given || s.name !== '') s.touchName();
+            }}
             aria-invalid={nameIssues.length > 0 || undefined}
             aria-describedby="gl-name-err"
           />

@@ -116,6 +116,38 @@ describe('a new glossary', () => {
   });
 });
 
+describe('opening the editor by keyboard', () => {
+  it('puts the focus in a new glossary\'s name, and passing through it says nothing yet', async () => {
+    // Seen on a keyboard tour: after Enter on "New glossary" the focus was on the page, two Tabs from the name.
+    const user = userEvent.setup();
+    app();
+    (await screen.findByRole('button', { name: 'New glossary' })).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('grid');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' })));
+    await user.tab();
+    expect(screen.queryByText('Give the glossary a name.')).toBeNull();
+  });
+});
+
+describe('F8, the next problem', () => {
+  it('puts the focus in the cell at fault: an empty target, not its source', async () => {
+    // Seen on a keyboard tour: F8 went to the source cell, and typing the missing translation gave "printerimpresora".
+    const user = userEvent.setup();
+    app();
+    await user.click(await screen.findByRole('button', { name: 'New glossary' }));
+    await screen.findByRole('grid');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Office');
+    await user.type(cell('Source', 1), 'printer');
+    await user.click(screen.getByRole('textbox', { name: 'Name' }));
+    await user.keyboard('{F8}');
+    await waitFor(() => expect(document.activeElement).toBe(cell('Target', 1)));
+    await user.keyboard('impresora');
+    expect(cell('Source', 1).value).toBe('printer');
+    expect(cell('Target', 1).value).toBe('impresora');
+  });
+});
+
 describe('importing a file into a draft with entries', () => {
   const result = headerlessTsv([
     ['sun', 'sol'],
