@@ -189,3 +189,16 @@ describe('UI terminology (terms.tsv)', () => {
     });
   }
 });
+
+/**
+ * Controls shown side by side that do different things must not read the same in any language (seen on a keyboard
+ * tour: the Chinese History panel had two "关闭历史记录" buttons, one turning history off, one closing the panel).
+ */
+const DISTINCT_NEIGHBOURS: Array<[string, string]> = [['history.turnOff', 'history.close']];
+
+describe.each(UI_LOCALES)('neighbouring controls in %s', (locale) => {
+  it('read differently', () => {
+    const messages = flat(readCatalog(locale));
+    for (const [a, b] of DISTINCT_NEIGHBOURS) expect(messages[a], `${a} / ${b}`).not.toBe(messages[b]);
+  });
+});
