@@ -209,6 +209,14 @@ describe('errors that say what to do', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it("a failure in the service's own words points to them under Details, not to a message above that is not there", async () => {
+    // Seen on a keyboard tour: "check the message above" with nothing above, the reason folded under Details.
+    renderApp(base([failedIntoFrench({ code: 'translation_failed', detail: 'The Word document (docx) could not be opened.' })]) as never);
+    expect(await screen.findByText("The service's reason is under Details; Retry uploads the document again.")).toBeTruthy();
+    expect(screen.getByText('Details', { selector: 'summary' })).toBeTruthy();
+    expect(screen.queryByText(/message above/)).toBeNull();
+  });
+
   it('a password-protected file is named as such before anything is sent', async () => {
     const user = userEvent.setup();
     renderApp({
