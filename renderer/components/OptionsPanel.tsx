@@ -128,7 +128,18 @@ export function OptionsPanel({
     onChange({ customInstructions: o.customInstructions.map((s, j) => (j === i ? value : s)) });
 
   return (
-    <details className="advanced tr-options" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+    <details
+      className="advanced tr-options"
+      onToggle={(e) => e.currentTarget.open && setOpened(true)}
+      onKeyDown={(e) => {
+        // Esc closes the panel, as the keyboard help says of panels, and gives the focus to its summary; an Esc a
+        // control inside used (a select's open list) is not taken.
+        if (e.key !== 'Escape' || e.defaultPrevented || !e.currentTarget.open) return;
+        e.preventDefault();
+        e.currentTarget.open = false;
+        e.currentTarget.querySelector('summary')?.focus();
+      }}
+    >
       <summary>
         {t('translate.options.title')}
         <span className="hint tr-summary">

@@ -75,6 +75,10 @@ export function KeyboardHelpDialog() {
       if (e.key === 'Escape') {
         e.preventDefault();
         setOpen(false);
+      } else if (e.key === 'Tab') {
+        // Modal: Tab stays in the dialog, whose one control is Close (it went on to the page behind the overlay).
+        e.preventDefault();
+        closeRef.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey);

@@ -70,3 +70,30 @@ describe('Clear', () => {
     expect(box.value).toBe('A long paragraph');
   });
 });
+
+describe('modal panels by keyboard', () => {
+  it('keeps Tab inside the keyboard help, and Escape closes the Translate options', async () => {
+    // Seen on a keyboard tour: Tab from Close went on to the page behind the overlay; Esc left the options open.
+    const user = userEvent.setup();
+    open();
+    await screen.findByLabelText('Text to translate');
+    await user.keyboard('{F1}');
+    const close = await screen.findByRole('button', { name: 'Close' });
+    await waitFor(() => expect(document.activeElement).toBe(close));
+    await user.tab();
+    expect(document.activeElement).toBe(close);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(close);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const summary = screen.getByText('Options', { selector: 'summary' });
+    await user.click(summary);
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(true);
+    (await screen.findByRole('button', { name: 'Reset options' })).focus();
+    await user.keyboard('{Escape}');
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+  });
+});
