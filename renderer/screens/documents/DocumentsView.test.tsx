@@ -106,6 +106,8 @@ describe('Documents screen', () => {
     await user.click(screen.getByRole('button', { name: 'Translate 4 documents' }));
     await waitFor(() => expect(fake.callsOf('documents.enqueue')).toHaveLength(1));
     expect(fake.callsOf('documents.enqueue')[0]).toEqual({ paths: ['/staged/report.docx', '/staged/notes.txt'], options: { targetLangs: ['DE', 'FR'] } });
+    // The batch and its button are gone: the focus is in the queue the documents joined, not on the page.
+    await waitFor(() => expect(document.activeElement?.classList.contains('doc-list')).toBe(true));
   });
 
   it('flags a batch over the remaining quota and sends only after the user confirms', async () => {

@@ -23,7 +23,7 @@ import { openGlossaryEditor } from '../glossaries/open-editor.js';
 import { useBatchField } from './batch-store.js';
 import { useDropStore } from './drop-store.js';
 import { captureDrop, fileBridge, filesOfDrop, type DropPayload } from './file-bridge.js';
-import { JobList } from './JobList.js';
+import { JobList, keepFocusInList } from './JobList.js';
 import { documentsKey, useDocuments, usePrefs, useRemaining } from './use-documents.js';
 import './documents.css';
 import { useLanguageOrder } from '../../lib/language-order.js';
@@ -204,6 +204,8 @@ export function DocumentsView() {
       qc.setQueryData(documentsKey, list);
       setPending(null);
       setOverQuotaOk(false);
+      // The batch and its Send button are gone: the focus goes to the queue the documents joined.
+      keepFocusInList();
       void qc.invalidateQueries({ queryKey: ['documents.usage'] });
     } catch (e) {
       setAddError(e);

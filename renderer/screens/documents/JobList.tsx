@@ -78,6 +78,18 @@ function SavedAt({ path, why, onClose }: { path: string; why: 'open' | 'reveal';
   );
 }
 
+/**
+ * After a row's action the button pressed may be gone (Retry once the job runs, Remove with its row): the focus then
+ * goes to the list, not to the page (seen on a keyboard tour: the next Tab started again at "Skip to content").
+ */
+export function keepFocusInList(): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    document.querySelector<HTMLElement>('.doc-list')?.focus();
+  });
+}
+
 /** Uploads whose fate is unknown (the service may hold them): sent again only when the user asks, and said so. */
 const UNCERTAIN = new Set(['upload_uncertain', 'upload_interrupted']);
 
@@ -186,7 +198,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
   };
   const run = (p: Promise<unknown>) => {
     setActionError(null);
-    p.catch((e: unknown) => setActionError(e));
+    p.then(keepFocusInList, (e: unknown) => setActionError(e));
   };
   const d = api().documents;
   const active = ['waiting', 'uploading', 'queued', 'translating', 'downloading'].includes(job.state);
