@@ -5,21 +5,14 @@
  * connection reaches from English and says so in one line. On a system whose language the connection does not
  * offer, the target starts as English, not as the list's first language.
  */
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test-utils/scenario.js';
 import { startTarget } from './connection-languages.js';
-import { translateHandlers } from './translate-test-kit.js';
+import { onEnglishSystem, translateHandlers } from './translate-test-kit.js';
 
-beforeEach(() => {
-  resetRenderer();
-  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+onEnglishSystem();
 
 describe('the first translation', () => {
   it('goes into another language when the typed text is in the target language', async () => {

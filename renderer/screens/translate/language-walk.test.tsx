@@ -4,20 +4,13 @@
  * translated (and billed, and kept in History). Seen on a keyboard tour: four presses of ArrowUp sent four
  * translations and added four History entries.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
-import { translateHandlers } from './translate-test-kit.js';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test-utils/scenario.js';
+import { onEnglishSystem, translateHandlers } from './translate-test-kit.js';
 
-beforeEach(() => {
-  resetRenderer();
-  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+onEnglishSystem();
 
 describe('walking the To list', () => {
   it('translates only the language it stops on', async () => {

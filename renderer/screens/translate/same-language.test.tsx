@@ -3,20 +3,13 @@
  * Component test: a target chosen in the language chosen as source (English → American English) is said to give the
  * text back unchanged. Seen on a tour (Italian UI): English → British English came back as typed with no word why.
  */
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
-import { translateHandlers } from './translate-test-kit.js';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test-utils/scenario.js';
+import { onEnglishSystem, translateHandlers } from './translate-test-kit.js';
 
-beforeEach(() => {
-  resetRenderer();
-  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+onEnglishSystem();
 
 describe('a target in the language chosen as source', () => {
   it('says the text comes back unchanged, and says nothing once another target is chosen', async () => {

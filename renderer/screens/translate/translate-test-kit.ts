@@ -3,8 +3,10 @@
  * needs from main beyond the scenario's base — the remembered Translate choices and the pairs the connection reaches.
  */
 import { DEFAULT_TRANSLATE_PREFS, type TranslateDraft } from '../../../shared/ipc/contract.js';
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Handlers } from '../../test-utils/fake-api.js';
+import { resetRenderer } from '../../test-utils/scenario.js';
 
 /** A draft as settings keep it: empty text, these options, languages chosen by the user. */
 export const draft = (options: TranslateDraft['options']): TranslateDraft => ({
@@ -37,4 +39,16 @@ export async function openOptions(): Promise<void> {
   const details = summary.closest('details')!;
   if (!details.open) fireEvent.click(summary);
   await screen.findByRole('button', { name: 'Reset options' });
+}
+
+/** Each test of the file starts afresh on a system whose language is American English (the browser's list). */
+export function onEnglishSystem(): void {
+  beforeEach(() => {
+    resetRenderer();
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
 }
