@@ -41,8 +41,10 @@ export interface SegmentsPaneProps {
 
 interface Run {
   batchId: string;
-  /** The sheet as pasted, every row and column (the export writes it back in this order). */
+  /** The sheet as pasted, every row and column (the export writes it back in this order); without its title row. */
   sheet: Sheet;
+  /** The title row the user marked as such: not translated, the export's header. */
+  titles: string[] | null;
   /** The chosen column's text of every row ('' for blank rows, which are kept but not sent). */
   texts: string[];
   /** The rows sent, in order: `segments[k]` is row `sent[k]`. */
@@ -67,7 +69,12 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
   // A multi-column paste asks which column to translate; the choice holds while the paste has that many columns.
   const [columnChoice, setColumnChoice] = useState<{ columns: number; column: number } | null>(null);
   const column = sheet.columns === 1 ? 0 : columnChoice?.columns === sheet.columns ? columnChoice.column : null;
-  const texts = useMemo(() => (column === null ? [] : columnTexts(sheet, column)), [sheet, column]);
+  // A sheet's first row may hold its column titles: the user says so (nothing guessed); they are then neither sent
+  // nor translated, and head the export (a keyboard tour saw "ID / English / Notes" translated as a segment).
+  const [titlesChoice, setTitlesChoice] = useState<{ columns: number; on: boolean } | null>(null);
+  const titles = sheet.columns > 1 && titlesChoice?.columns === sheet.columns && titlesChoice.on ? (sheet.rows[0] ?? null) : null;
+  const body = useMemo(() => (titles ? { ...sheet, rows: sheet.rows.slice(1) } : sheet), [sheet, titles]);
+  const texts = useMemo(() => (column === null ? [] : columnTexts(body, column)), [body, column]);
   const sentRows = useMemo(() => texts.flatMap((s, i) => (s.trim() === '' ? [] : [i])), [texts]);
   const segments = useMemo(() => sentRows.map((i) => texts[i] ?? ''), [sentRows, texts]);
   const [run, setRun] = useState<Run | null>(null);
@@ -116,7 +123,8 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
     batchCounter += 1;
     const r: Run = {
       batchId: `batch-${batchCounter}-${globalThis.crypto?.randomUUID?.() ?? Date.now().toString(36)}`,
-      sheet,
+      sheet: body,
+      titles,
       texts,
       sent: sentRows,
       segments,
@@ -171,7 +179,7 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
       const header = [
         ...(run.sheet.columns === 1
           ? [t('translate.segments.headerSource')]
-          : Array.from({ length: run.sheet.columns }, (_, i) => t('translate.segments.headerColumn', { n: f.number(i + 1) }))),
+          : Array.from({ length: run.sheet.columns }, (_, i) => run.titles?.[i] || t('translate.segments.headerColumn', { n: f.number(i + 1) }))),
         target,
         t('translate.qa.label'),
       ];
@@ -225,6 +233,8 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
           sheet={sheet}
           column={column}
           onChange={(c) => setColumnChoice({ columns: sheet.columns, column: c })}
+          titles={titles !== null}
+          onTitlesChange={(on) => setTitlesChoice({ columns: sheet.columns, on })}
         />
       )}
       <div className="toolbar">

@@ -68,4 +68,47 @@ describe('Segments from a spreadsheet', () => {
       `btn.quit\tQuit\t${reverse('Quit')}\t`,
     ]);
   });
+
+  it('keeps a first row the user marks as column titles out of the translation, as the export header', async () => {
+    // Seen on a keyboard tour: "ID / English / Notes" was sent and translated as a segment.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
+    const user = userEvent.setup();
+    const app = renderApp({
+      'translatePrefs.get': () => ({
+        ...DEFAULT_TRANSLATE_PREFS,
+        perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
+      }),
+      'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+      'languages.pairs': () => ({ pairs: null }),
+      'translate.batch': (input): CallOutput<'translate.batch'> => ({
+        batchId: input.batchId,
+        translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
+        failures: [],
+        requests: 1,
+        characters: 10,
+        engine: 'apertium',
+      }),
+      'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
+    fireEvent.change(await screen.findByLabelText(/One segment per line/), {
+      target: { value: 'ID\tEnglish\tNotes\nbtn.save\tSave changes\tbutton\n' },
+    });
+    await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 2 — English');
+    const titles = screen.getByRole('checkbox', { name: /The first row holds column titles \(ID · English · Notes\)/ }) as HTMLInputElement;
+    // Nothing guessed: the row counts as a segment until the user says otherwise.
+    expect(titles.checked).toBe(false);
+    expect(screen.getByText(/^2 segments/)).toBeTruthy();
+    await user.click(titles);
+    await user.click(screen.getByRole('button', { name: 'Translate 1 segment' }));
+    await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1));
+    expect(app.callsOf('translate.batch')[0]!.segments).toEqual(['Save changes']);
+    await screen.findByRole('table', { name: 'Segments and translations' });
+    await user.click(await screen.findByRole('button', { name: 'Export TSV' }));
+    await waitFor(() => expect(app.callsOf('app.saveTextFile')).toHaveLength(1));
+    expect(app.callsOf('app.saveTextFile')[0]!.content.split('\r\n')).toEqual([
+      'ID\tEnglish\tNotes\ttarget (DE)\tCheck',
+      `btn.save\tSave changes\tbutton\t${reverse('Save changes')}\t`,
+    ]);
+  });
 });
