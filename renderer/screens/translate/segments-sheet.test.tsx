@@ -16,27 +16,32 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Translate on EN → DE in Segments' reach: batches come back reversed, exports are "saved" under /tmp. */
+function sheetApp() {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
+  return renderApp({
+    'translatePrefs.get': () => ({
+      ...DEFAULT_TRANSLATE_PREFS,
+      perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
+    }),
+    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+    'languages.pairs': () => ({ pairs: null }),
+    'translate.batch': (input): CallOutput<'translate.batch'> => ({
+      batchId: input.batchId,
+      translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
+      failures: [],
+      requests: 1,
+      characters: 10,
+      engine: 'apertium',
+    }),
+    'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
+  });
+}
+
 describe('Segments from a spreadsheet', () => {
   it('asks for the column, keeps blank rows and the other columns, exports in row order', async () => {
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
     const user = userEvent.setup();
-    const app = renderApp({
-      'translatePrefs.get': () => ({
-        ...DEFAULT_TRANSLATE_PREFS,
-        perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
-      }),
-      'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-      'languages.pairs': () => ({ pairs: null }),
-      'translate.batch': (input): CallOutput<'translate.batch'> => ({
-        batchId: input.batchId,
-        translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
-        failures: [],
-        requests: 1,
-        characters: 10,
-        engine: 'apertium',
-      }),
-      'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
-    });
+    const app = sheetApp();
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
     fireEvent.change(await screen.findByLabelText(/One segment per line/), {
       target: { value: 'btn.save\tSave changes\n\t\nbtn.quit\tQuit\n' },
@@ -71,25 +76,8 @@ describe('Segments from a spreadsheet', () => {
 
   it('keeps a first row the user marks as column titles out of the translation, as the export header', async () => {
     // Seen on a keyboard tour: "ID / English / Notes" was sent and translated as a segment.
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
     const user = userEvent.setup();
-    const app = renderApp({
-      'translatePrefs.get': () => ({
-        ...DEFAULT_TRANSLATE_PREFS,
-        perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
-      }),
-      'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-      'languages.pairs': () => ({ pairs: null }),
-      'translate.batch': (input): CallOutput<'translate.batch'> => ({
-        batchId: input.batchId,
-        translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
-        failures: [],
-        requests: 1,
-        characters: 10,
-        engine: 'apertium',
-      }),
-      'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
-    });
+    const app = sheetApp();
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
     fireEvent.change(await screen.findByLabelText(/One segment per line/), {
       target: { value: 'ID\tEnglish\tNotes\nbtn.save\tSave changes\tbutton\n' },
