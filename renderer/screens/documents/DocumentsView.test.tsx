@@ -91,6 +91,22 @@ describe('Documents screen', () => {
     expect(screen.getByText(/Ctrl\+O/)).toBeTruthy();
   });
 
+  it('takes one file out of the batch without clearing the others, and sends only those left', async () => {
+    // Seen on a keyboard tour: only Clear existed, so a password-protected file could not be left out alone.
+    const user = userEvent.setup();
+    const fake = renderApp({ ...handlers(null), 'documents.enqueue': () => ({ jobs: [job({})], summary: { ...EMPTY.summary, active: 1 } }) } as never);
+    const table = await addThreeFiles(user);
+    await user.click(within(table).getByRole('button', { name: 'Remove report.docx from this batch' }));
+    expect(within(table).queryByRole('row', { name: /report\.docx/ })).toBeNull();
+    expect(within(table).getByRole('row', { name: /notes\.txt/ })).toBeTruthy();
+    // The focus stays in the table, on the next file's Remove.
+    expect(document.activeElement?.closest('table')).toBe(table);
+    await user.click(screen.getByRole('checkbox', { name: 'German' }));
+    await user.click(screen.getByRole('button', { name: 'Translate 1 document' }));
+    await waitFor(() => expect(fake.callsOf('documents.enqueue')).toHaveLength(1));
+    expect(fake.callsOf('documents.enqueue')[0]).toMatchObject({ paths: ['/staged/notes.txt'] });
+  });
+
   it('lists checked files with what is wrong and what they cost, and sends one job per file × target', async () => {
     const user = userEvent.setup();
     const fake = renderApp({ ...handlers(null), 'documents.enqueue': () => ({ jobs: [job({})], summary: { ...EMPTY.summary, active: 1 } }) } as never);

@@ -298,6 +298,9 @@ export function DocumentsView() {
                 <th scope="col">{t('documents.col.size')}</th>
                 <th scope="col">{t('documents.col.check')}</th>
                 <th scope="col">{t('documents.col.cost')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('documents.col.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -324,6 +327,26 @@ export function DocumentsView() {
                         ? t('documents.cost.minimum', { count: x.estimatedCharacters })
                         : t(x.exact ? 'documents.cost.exact' : 'documents.cost.about', { count: x.estimatedCharacters })
                       : '—'}
+                  </td>
+                  <td>
+                    {/* One file out of the batch (the password-protected one, a wrong pick) without clearing the rest. */}
+                    <button
+                      type="button"
+                      className="btn btn-small btn-ghost"
+                      aria-label={t('documents.pendingRemoveNamed', { name: x.name })}
+                      onClick={() => {
+                        const files = pending.files.filter((y) => y.path !== x.path);
+                        setPending(files.length > 0 ? { ...pending, files } : null);
+                        // The row and its button are gone: the focus stays in the table (or the drop zone's button).
+                        requestAnimationFrame(() => {
+                          const active = document.activeElement;
+                          if (active && active !== document.body && document.contains(active)) return;
+                          (document.querySelector<HTMLElement>('.doc-checks button') ?? document.querySelector<HTMLElement>('.doc-drop button'))?.focus();
+                        });
+                      }}
+                    >
+                      {t('documents.pendingRemove')}
+                    </button>
                   </td>
                 </tr>
               ))}
