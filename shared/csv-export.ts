@@ -34,6 +34,15 @@ export function csvDateTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 19).replace('T', ' ');
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The same form in this computer's time zone (`2026-11-29 08:53:57`), for times a list shows as local. */
+export function csvLocalDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
 export function toLocaleCsv(rows: readonly (readonly CsvCell[])[], locale: string, o: { escapeFormulae?: boolean } = {}): string {
   const f = csvFormatFor(locale);
   const cell = (v: CsvCell): string | number => {

@@ -27,6 +27,7 @@ import { JobList, keepFocusInList } from './JobList.js';
 import { documentsKey, useDocuments, usePrefs, useRemaining } from './use-documents.js';
 import './documents.css';
 import { useLanguageOrder } from '../../lib/language-order.js';
+import { refocusIfLost } from '../../lib/focus.js';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -338,11 +339,7 @@ export function DocumentsView() {
                         const files = pending.files.filter((y) => y.path !== x.path);
                         setPending(files.length > 0 ? { ...pending, files } : null);
                         // The row and its button are gone: the focus stays in the table (or the drop zone's button).
-                        requestAnimationFrame(() => {
-                          const active = document.activeElement;
-                          if (active && active !== document.body && document.contains(active)) return;
-                          (document.querySelector<HTMLElement>('.doc-checks button') ?? document.querySelector<HTMLElement>('.doc-drop button'))?.focus();
-                        });
+                        refocusIfLost('.doc-checks button', '.doc-drop button');
                       }}
                     >
                       {t('documents.pendingRemove')}

@@ -6,7 +6,7 @@
  * where the file was saved, with a Copy button, rather than doing nothing.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { DocumentJobView } from '../../../shared/ipc/contract-documents.js';
 import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -17,6 +17,7 @@ import { useLanguagePairs, useLanguages, useLocalServiceLanguages } from '../../
 import { sameBase, sourcesReaching } from '../translate/language-logic.js';
 import { useAppInfo } from '../settings/use-app-info.js';
 import { useLanguageOrder } from '../../lib/language-order.js';
+import { refocusIfLost } from '../../lib/focus.js';
 
 const PROGRESS: Record<DocumentJobView['state'], number | null> = {
   waiting: 0,
@@ -83,11 +84,7 @@ function SavedAt({ path, why, onClose }: { path: string; why: 'open' | 'reveal';
  * goes to the list, not to the page (seen on a keyboard tour: the next Tab started again at "Skip to content").
  */
 export function keepFocusInList(): void {
-  requestAnimationFrame(() => {
-    const active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) return;
-    document.querySelector<HTMLElement>('.doc-list')?.focus();
-  });
+  refocusIfLost('.doc-list');
 }
 
 /** Uploads whose fate is unknown (the service may hold them): sent again only when the user asks, and said so. */
@@ -134,10 +131,13 @@ function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceL
   // Only the languages this connection translates into the job's target: any other choice fails the same way (the
   // local engine reaches Spanish from five of its nine languages). Until the pairs are in, or if they cannot be
   // read, every source is offered and the service says which ones it takes.
-  const all = sources.data?.languages ?? [];
-  const offered = useLanguageOrder(
-    (pairs.data ? sourcesReaching(pairs.data.pairs, job.targetLang, all) : all).filter((l) => !sameBase(l.code, job.targetLang)),
+  const all = useMemo(() => sources.data?.languages ?? [], [sources.data]);
+  const reaching = useMemo(
+    () => (pairs.data ? sourcesReaching(pairs.data.pairs, job.targetLang, all) : all).filter((l) => !sameBase(l.code, job.targetLang)),
+    [pairs.data, job.targetLang, all],
   );
+  // Sorted once per list, not on every render of the row (a new array each time defeated the hook's memo).
+  const offered = useLanguageOrder(reaching);
   return (
     <div className="doc-row-source field-row">
       <label htmlFor={id}>{t('documents.sourceRetry.label', { name: job.fileName })}</label>

@@ -16,6 +16,7 @@ import { useFormat, useT } from '../../i18n/index.js';
 import type { IpcError } from '../../../shared/ipc/errors.js';
 import { api, ApiError, unwrap } from '../../lib/api.js';
 import { useEditorStore, rowsToPairs, type Side } from './editor-store.js';
+import { focusLost } from '../../lib/focus.js';
 import { EntryGrid, type EntryGridHandle } from './EntryGrid.js';
 import { ExportPanel, ImportPanel } from './FilePanels.js';
 import { VersionsPanel } from './VersionsPanel.js';
@@ -101,8 +102,7 @@ export function GlossaryEditor({
   // Opened from the list, whose button is gone: the focus goes into the editor (a new glossary's name, else its
   // title), not to the page (seen on a keyboard tour: two Tabs from "New glossary" to reach the name).
   useEffect(() => {
-    const active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) return;
+    if (!focusLost()) return;
     if (useEditorStore.getState().glossaryId) titleRef.current?.focus();
     else {
       nameFocusGiven.current = true;

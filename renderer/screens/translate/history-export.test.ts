@@ -6,7 +6,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../shared/ipc/contract.js';
-import { exportHistory, localDateTime } from './history-export.js';
+import { csvLocalDateTime as localDateTime } from '../../../shared/csv-export.js';
+import { exportHistory } from './history-export.js';
 
 const entry: HistoryEntry = {
   id: 'h1',

@@ -4,17 +4,8 @@
  * list shows: texts, languages, connection name (as the list shows it: `nameOf`), local time as spreadsheets read it
  * (`2026-11-29 08:53:57`), billed characters — never a key.
  */
-import { toSheetText } from '../../../shared/csv-export.js';
+import { csvLocalDateTime, toSheetText } from '../../../shared/csv-export.js';
 import type { HistoryEntry } from '../../../shared/ipc/contract.js';
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** `2026-11-29 08:53:57` in this computer's time zone, as the list shows the time (a spreadsheet reads it as one). */
-export function localDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-}
 
 export interface HistoryHeader {
   time: string;
@@ -37,7 +28,7 @@ export function exportHistory(
     [
       [h.time, h.connection, h.sourceLang, h.targetLang, h.source, h.target, h.billed],
       ...entries.map((e) => [
-        localDateTime(e.time),
+        csvLocalDateTime(e.time),
         nameOf(e.connectionName),
         e.sourceLang || e.detectedSourceLang,
         e.targetLang,
