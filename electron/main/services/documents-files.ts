@@ -3,12 +3,16 @@
  * file before anything is sent — extension in the spec's list, content sniffed from its first bytes (a `.docx`
  * that is not a zip is refused with what it looks like), size against the configured maximum, readable — and
  * estimates the characters the service will bill. The magic-number sniffing is hand-written: it needs eight
- * signatures, which is less code than adapting a general detector's MIME answers to the spec's extensions.
+ * signatures, which is less code than adapting a general detector's MIME answers to the spec's extensions. A zip
+ * package (.docx, .pptx, .xlsx, .idml) must also be whole: a file cut off mid-copy starts like a zip but has lost
+ * the central directory at its end, and is refused here rather than by the service after the upload.
  */
 import { createReadStream } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import yauzl from 'yauzl';
+import type { ZipFile } from 'yauzl';
 import type { FileCheck } from '../../../shared/ipc/contract-documents.js';
 import { DOCUMENT_EXTENSIONS, LIMITS, MINIMUM_BILLED_EXTENSIONS } from '../../../shared/spec/limits.js';
 
@@ -93,6 +97,36 @@ export async function oleStreamNames(path: string): Promise<string[]> {
   }
 }
 
+/** Central-directory headers walked at most; past this the service's own limits speak (it refuses 20,000). */
+const ZIP_WALK_MAX_ENTRIES = 100_000;
+
+/**
+ * Whether a zip package is whole: it ends with an end-of-central-directory record (ZIP64 included) and every
+ * central-directory header that record points to lies inside the file. yauzl (the reader the service opens
+ * packages with, so both agree) finds the record in the file's last 65,577 bytes; the walk then reads the
+ * headers only (46 bytes and a name each, never an entry's data), so a 1 GB file is not read whole. A file cut
+ * off part-way has no such record; one whose record points past its end fails on the first header.
+ */
+export async function zipIsComplete(path: string): Promise<boolean> {
+  let zip: ZipFile;
+  try {
+    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, decodeStrings: false });
+  } catch {
+    return false;
+  }
+  try {
+    return await new Promise<boolean>((done) => {
+      let seen = 0;
+      zip.on('entry', () => (++seen >= ZIP_WALK_MAX_ENTRIES ? done(true) : zip.readEntry()));
+      zip.once('end', () => done(true));
+      zip.once('error', () => done(false));
+      zip.readEntry();
+    });
+  } finally {
+    zip.close();
+  }
+}
+
 /** Does `looks` fit what `ext` must contain? */
 function contentFits(ext: string, looks: string): boolean {
   if (ZIP_BASED.has(ext)) return looks === 'zip';
@@ -165,6 +199,8 @@ export async function checkFile(path: string, o: CheckOptions): Promise<FileChec
     return { ...base, sizeBytes: size, ok: false, problem: 'password_protected', looksLike: looks };
   }
   if (!contentFits(extension, looks)) return { ...base, sizeBytes: size, ok: false, problem: 'content_mismatch', looksLike: looks };
+  // Starts like a zip but cannot be opened as one (cut off mid-copy, damaged): say so now, nothing is sent.
+  if (ZIP_BASED.has(extension) && !(await zipIsComplete(path))) return { ...base, sizeBytes: size, ok: false, problem: 'incomplete', looksLike: looks };
   if (TEXT_BASED.has(extension)) {
     if (size <= EXACT_COUNT_MAX_BYTES) {
       try {

@@ -1,12 +1,14 @@
 /**
  * Documents without surprises (issue 20; main-process code under vitest, real files): a password-protected
  * .docx/.xlsx/.pptx is named as such before anything is sent (the OLE container holding `EncryptedPackage`), while
- * an old Word file renamed .docx still reads as one; jobs on the local engine say nothing is billed (no count, no
+ * an old Word file renamed .docx still reads as one; a zip package cut off part-way (no end-of-central-directory
+ * record, or one pointing past the end) is named as incomplete and never uploaded; jobs on the local engine say nothing is billed (no count, no
  * minimum, none in the summary) while a hosted connection's jobs show what the service reported.
  */
 import CFB from 'cfb';
+import JSZip from 'jszip';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +16,7 @@ import { createJsonFileStore } from '../adapters/json-file-store.js';
 import { createTestFileCipher } from '../adapters/node-cipher.js';
 import { systemClock } from '../adapters/node-clock.js';
 import { DocumentsService } from './documents.js';
-import { checkFile, oleStreamNames } from './documents-files.js';
+import { checkFile, oleStreamNames, zipIsComplete } from './documents-files.js';
 import type { JobRecord } from './documents-store.js';
 import { EventBus } from './event-bus.js';
 
@@ -72,6 +74,100 @@ describe('password-protected Office files are named before upload', () => {
     const p = join(dir, 'cut.docx');
     await writeFile(p, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]));
     expect(await checkFile(p, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'content_mismatch' });
+  });
+});
+
+describe('a zip package cut off part-way is named as incomplete before upload', () => {
+  /** A small .docx-shaped package (stored, so its size is known) without the real corpus. */
+  async function madeDocx(): Promise<Buffer> {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+    zip.file('word/document.xml', `<w:document><w:body>${'<w:p><w:r><w:t>Hello</w:t></w:r></w:p>'.repeat(500)}</w:body></w:document>`);
+    return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
+  }
+
+  /** A service whose client is never handed out: any upload would have to ask for one. */
+  function countingService(): { s: DocumentsService; clients: () => number } {
+    let clients = 0;
+    const s = new DocumentsService({
+      userDataDir: join(dir, 'user'),
+      cipher: createTestFileCipher(join(dir, 'test.key')),
+      prefsStore: createJsonFileStore(join(dir, 'prefs.json')),
+      clock: systemClock,
+      events: new EventBus(),
+      clientFor: () => {
+        clients++;
+        return Promise.reject(new Error('no service in this test'));
+      },
+      activeConnectionId: () => 'c-local',
+    });
+    services.push(s);
+    return { s, clients: () => clients };
+  }
+
+  it('the first 60% of a .docx (its central directory lost) is incomplete, an intact one passes', async () => {
+    const whole = await madeDocx();
+    const intact = join(dir, 'whole.docx');
+    const cut = join(dir, 'cut.docx');
+    await writeFile(intact, whole);
+    await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    expect(await checkFile(intact, { maxBytes: MAX })).toMatchObject({ ok: true });
+    expect(await checkFile(cut, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'incomplete', looksLike: 'zip' });
+  });
+
+  it('an end record pointing past the end of the file is incomplete too', async () => {
+    const whole = await madeDocx();
+    const eocd = whole.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const moved = Buffer.from(whole);
+    moved.writeUInt32LE(whole.length + 1000, eocd + 16);
+    const p = join(dir, 'moved.docx');
+    await writeFile(p, moved);
+    expect(await zipIsComplete(p)).toBe(false);
+    expect(await checkFile(p, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'incomplete' });
+  });
+
+  it('a .txt renamed .docx is still "looks like plain text", not incomplete', async () => {
+    const p = join(dir, 'notes.docx');
+    await writeFile(p, 'Meeting notes, not a Word file at all.\n');
+    expect(await checkFile(p, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'content_mismatch', looksLike: 'text' });
+  });
+
+  it('nothing is uploaded for an incomplete file; without it the rest of the batch goes', async () => {
+    const whole = await madeDocx();
+    const intact = join(dir, 'whole.docx');
+    const cut = join(dir, 'cut.docx');
+    await writeFile(intact, whole);
+    await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const { s, clients } = countingService();
+    const r = await s.inspect([intact, cut]);
+    expect(r.files.map((f) => [f.name, f.ok, f.problem])).toEqual([
+      ['whole.docx', true, undefined],
+      ['cut.docx', false, 'incomplete'],
+    ]);
+    // Main checks again at enqueue: the batch with the cut file in it is refused whole, before any job or client.
+    await expect(s.enqueue([intact, cut], { targetLangs: ['DE'] })).rejects.toThrow(/cut\.docx: incomplete/);
+    expect((await s.list()).jobs).toEqual([]);
+    expect(clients()).toBe(0);
+    // The row removed (the renderer sends only the files that passed), the intact one is queued.
+    const l = await s.enqueue([intact], { targetLangs: ['DE'] });
+    expect(l.jobs.map((j) => j.fileName)).toEqual(['whole.docx']);
+  });
+
+  it.skipIf(!haveReal)('a real .docx cut to 60%, and the corpus\'s truncated and damaged packages', async () => {
+    const real = join(REAL, 'plutext__sample-docx.docx');
+    const cut = join(dir, 'sample-cut.docx');
+    const bytes = await readFile(real);
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    expect(await checkFile(real, { maxBytes: MAX })).toMatchObject({ ok: true });
+    expect(await checkFile(cut, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'incomplete', looksLike: 'zip' });
+    for (const name of ['apache__truncated62886.docx', 'apache__Divino_Revelado.pptx']) {
+      expect(await checkFile(join(REAL, name), { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'incomplete' });
+    }
+    // A password-protected one keeps its own outcome (it is no zip at all, but its message says what to do).
+    expect(await checkFile(join(REAL, 'apache__testWORD_protected_passtika.docx'), { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'password_protected' });
+    const renamed = join(dir, 'was-text.docx');
+    await copyFile(join(REAL, 'Unstructured-IO__UDHR_first_article_all.txt'), renamed);
+    expect(await checkFile(renamed, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'content_mismatch', looksLike: 'text' });
   });
 });
 

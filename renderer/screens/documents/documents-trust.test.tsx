@@ -5,7 +5,8 @@
  * again may be billed twice, and offers "Send again" (not a plain Retry); on the local engine rows and the
  * batch's estimate say nothing is billed (no 50,000 minimum, no "billed"), and a saved row says what made it
  * (Apertium's rule-based draft, through Spanish where it pivots); a document that failed for want of its
- * language offers a language on its row and retries with it; a password-protected file says so before upload;
+ * language offers a language on its row and retries with it; a password-protected file says so before upload, and
+ * so does a package cut off part-way (removed from the batch, the rest is sent without it);
  * a name's tooltip is the file's own name, never a staging path.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -230,6 +231,33 @@ describe('errors that say what to do', () => {
     const r = within(await screen.findByRole('table')).getByRole('row', { name: /locked\.docx/ });
     expect(r.textContent).toMatch(/Password-protected: save a copy without the password/);
     expect(r.textContent).not.toMatch(/old|looks like/i);
+  });
+
+  it('a file cut off part-way is named as incomplete before anything is sent; removed, the rest of the batch goes', async () => {
+    const user = userEvent.setup();
+    const fake = renderApp({
+      ...base([]),
+      'documents.inspect': () => ({
+        skipped: 0,
+        files: [
+          { path: '/s/report.docx', name: 'report.docx', extension: 'docx', sizeBytes: 4096, ok: true, estimatedCharacters: 50_000, minimumBilled: true, exact: false, image: false },
+          { path: '/s/cut.docx', name: 'cut.docx', extension: 'docx', sizeBytes: 2048, ok: false, problem: 'incomplete', looksLike: 'zip', estimatedCharacters: 50_000, minimumBilled: true, exact: false, image: false },
+        ],
+      }),
+      'documents.enqueue': () => list(job({ state: 'waiting', uploaded: false })),
+    } as never);
+    await user.upload(await screen.findByTestId('documents-file-input'), [new File(['x'], 'report.docx'), new File(['x'], 'cut.docx')]);
+    const table = await screen.findByRole('table');
+    const r = within(table).getByRole('row', { name: /cut\.docx/ });
+    expect(r.textContent).toMatch(/Incomplete or damaged: the end of the file is missing/);
+    expect(r.textContent).toMatch(/Copy it again, or open it in its program and save it again/);
+    expect(r.textContent).not.toMatch(/looks like|ZIP archive|Password/i);
+    await user.click(within(table).getByRole('button', { name: 'Remove cut.docx from this batch' }));
+    expect(within(table).queryByRole('row', { name: /cut\.docx/ })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'German' }));
+    await user.click(screen.getByRole('button', { name: 'Translate 1 document' }));
+    await waitFor(() => expect(fake.callsOf('documents.enqueue')).toHaveLength(1));
+    expect(fake.callsOf('documents.enqueue')[0]).toMatchObject({ paths: ['/s/report.docx'] });
   });
 
   it("a row's name tooltip is the file's own name, never the staging path", async () => {
