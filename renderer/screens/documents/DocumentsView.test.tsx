@@ -89,6 +89,8 @@ describe('Documents screen', () => {
     expect(await screen.findByRole('heading', { name: 'No documents yet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Choose files…' })).toBeTruthy();
     expect(screen.getByText(/Ctrl\+O/)).toBeTruthy();
+    // Which account the documents go to (the hosted one here), under the title: the sidebar's picker may be cut.
+    expect(await screen.findByText('Connection: \u2068Hosted\u2069')).toBeTruthy();
   });
 
   it('takes one file out of the batch without clearing the others, and sends only those left', async () => {

@@ -13,6 +13,7 @@ import { FORMALITY_VALUES } from '../../../shared/spec/languages.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { QuotaWarning } from '../../components/QuotaWarning.js';
+import { ScreenTitle } from '../../components/ScreenTitle.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnections, useGlossaries, useLanguagePairs, useLanguages } from '../../lib/queries.js';
@@ -230,7 +231,7 @@ export function DocumentsView() {
   return (
     <div className="screen documents-screen">
       <header className="screen-header">
-        <h1>{t('documents.title')}</h1>
+        <ScreenTitle title={t('documents.title')} />
         <p className="doc-shortcuts">{t('documents.shortcuts')}</p>
       </header>
       <QuotaWarning />

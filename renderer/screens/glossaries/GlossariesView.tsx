@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ScreenTitle } from '../../components/ScreenTitle.js';
 import { useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useApiEvent, useConnections, useGlossaries, useLanguagePairs } from '../../lib/queries.js';
@@ -100,7 +101,9 @@ export default function GlossariesView() {
 
   return (
     <div className="screen gl-screen">
-      <h1>{t('app.nav.glossaries')}</h1>
+      <header className="screen-header">
+        <ScreenTitle title={t('app.nav.glossaries')} />
+      </header>
       {openError !== null && <ErrorAlert error={openError} look="box" />}
       {editing ? (
         <GlossaryEditor

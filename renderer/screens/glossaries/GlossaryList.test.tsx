@@ -43,6 +43,9 @@ describe('Glossary list', () => {
     expect(medical.textContent).toContain('German → English');
     expect(medical.textContent).toContain('3,400');
     expect(screen.getByText('3 glossaries')).toBeTruthy();
+    // Whose glossaries these are: the active connection, under the title.
+    expect(screen.getByRole('heading', { level: 1, name: 'Glossaries' })).toBeTruthy();
+    expect(screen.getByText('Connection: \u2068Local engine\u2069')).toBeTruthy();
   });
 
   it('searches by name, filters by pair, and says when nothing matches', async () => {

@@ -12,12 +12,14 @@ import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.j
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { useConnectionName, useKeyLabel } from '../../lib/local-names.js';
 import { useConnections, useCredentialsStatus } from '../../lib/queries.js';
 import { AuditLog } from './AuditLog.js';
+import { ScreenTitle } from '../../components/ScreenTitle.js';
 import { KeysError } from './keys-errors.js';
 import { KeysTable, filterKeys, type SortBy, type StatusFilter } from './KeysTable.js';
-import { auditKey, CreatePanel, DeactivatePanel, isolate, LimitPanel } from './panels.js';
+import { auditKey, CreatePanel, DeactivatePanel, LimitPanel } from './panels.js';
 import './keys.css';
 
 export { parseLimitText } from './limit-input.js';
@@ -425,16 +427,10 @@ export function KeysPage() {
       </>
     );
   }
-  const shownName = useConnectionName();
-  const stored = current?.connectionName ?? active?.name;
-  const name = stored ? shownName(stored) : stored;
   return (
     <div className="screen keys-screen">
       <header className="screen-header">
-        <div className="screen-title">
-          <h1>{t('keys.title')}</h1>
-          {name ? <p className="hint">{t('keys.connection', { name: isolate(name) })}</p> : null}
-        </div>
+        <ScreenTitle title={t('keys.title')} connectionName={current?.connectionName ?? active?.name} />
       </header>
       {body}
     </div>

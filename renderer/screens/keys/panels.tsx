@@ -12,6 +12,7 @@ import type { Result } from '../../../shared/ipc/errors.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { useConnectionName } from '../../lib/local-names.js';
 import { useCredentialsStatus } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
@@ -20,8 +21,6 @@ import { parseLimitText, type LimitParse } from './limit-input.js';
 const PRESETS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000];
 export const auditKey = ['adminKeys.audit'] as const;
 
-/** Unicode isolates: a label or value keeps its own direction inside a sentence of the other direction. */
-export const isolate = (s: string) => `\u2068${s}\u2069`;
 
 /**
  * A panel takes the focus when it opens (it opens above the table, far from the row's button): the field its own

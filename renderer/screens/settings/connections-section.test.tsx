@@ -5,7 +5,7 @@
  * picker nor the list says "Pro", no admin-key button is offered, and the item points to the Admin key section.
  * A hosted connection keeps its plan and admin-key buttons.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../../shared/ipc/contract.js';
 import { useUiStore } from '../../state/ui-store.js';
@@ -77,3 +77,33 @@ describe('Connections for the local engine', () => {
     expect(screen.queryByText(/Gehosteter|Eigener/)).toBeNull();
   });
 });
+
+describe('Adding a connection in Settings', () => {
+  it('says that the new connection is now the active one, and the focus goes to that note', async () => {
+    // Main's state: the forms add the connection, then make it active.
+    let state = { connections: [LOCAL], activeId: LOCAL.id };
+    const added: ConnectionView = { ...HOSTED, id: 'c-new', name: 'Gehosteter Dienst' };
+    renderApp({
+      'connections.list': () => state,
+      'connections.addHosted': () => {
+        state = { ...state, connections: [...state.connections, added] };
+        return added;
+      },
+      'connections.setActive': ({ id }) => (state = { ...state, activeId: id as string }),
+      'connections.status': () => ({ activeId: state.activeId, state: 'ready' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Hosted key', pressed: false }));
+    fireEvent.change(screen.getByLabelText(/^API key/), { target: { value: '0123-key:fx' } });
+    fireEvent.submit(screen.getByLabelText(/^API key/).closest('form')!);
+    // The name the form gave, in the UI language (not as stored), and where to switch back.
+    const note = await screen.findByText(/Hosted service.* was added and is now the active connection/);
+    expect(note.textContent).toContain('switch back here or in the sidebar');
+    await waitFor(() => expect(document.activeElement).toBe(note));
+    expect((screen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement).value).toBe('c-new');
+
+    // Once another connection is made active, the note no longer claims it.
+    fireEvent.click(within(screen.getByText('This computer', { selector: '.conn-name' }).closest('li')!).getByRole('button', { name: 'Use' }));
+    await waitFor(() => expect(screen.queryByText(/was added and is now the active connection/)).toBeNull());
+  });
+});
+

@@ -3,7 +3,7 @@
  * or forget keys (write-only: a key goes to main once and never comes back), add, and remove after confirmation.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ConnectionTestResult, ConnectionView } from '../../../shared/ipc/contract.js';
 import { AddConnectionForm, type ConnectionChoice } from '../../components/AddConnectionForm.js';
 import { DetailedNote } from '../../components/DetailedNote.js';
@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { SessionOnlyCheck, usePersistenceChoice } from '../../components/SessionOnlyCheck.js';
 import { useT, type MessageId } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { useConnectionName } from '../../lib/local-names.js';
 import { keys, useConnections, useCredentialsStatus } from '../../lib/queries.js';
 
@@ -32,6 +33,14 @@ export function ConnectionsSection() {
   const connections = useConnections();
   const creds = useCredentialsStatus();
   const [adding, setAdding] = useState<ConnectionChoice | null>(null);
+  // Adding a connection makes it the active one (the forms activate it): said here, where the form was, and the focus
+  // goes there, as the form it had is gone.
+  const [added, setAdded] = useState<ConnectionView | null>(null);
+  const addedName = useConnectionName()(added?.name ?? '');
+  const addedNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (added) addedNote.current?.focus();
+  }, [added]);
   const list = connections.data?.connections ?? [];
   return (
     <section className="card stack" aria-labelledby={`${uid}-conn`}>
@@ -53,7 +62,10 @@ export function ConnectionsSection() {
             type="button"
             className="btn btn-small"
             aria-pressed={adding === choice.kind}
-            onClick={() => setAdding(choice.kind)}
+            onClick={() => {
+              setAdding(choice.kind);
+              setAdded(null);
+            }}
           >
             {t(choice.label)}
           </button>
@@ -68,8 +80,20 @@ export function ConnectionsSection() {
               {t('app.common.close')}
             </button>
           </div>
-          <AddConnectionForm key={adding} kind={adding} onAdded={() => setAdding(null)} />
+          <AddConnectionForm
+            key={adding}
+            kind={adding}
+            onAdded={(c) => {
+              setAdding(null);
+              setAdded(c);
+            }}
+          />
         </div>
+      )}
+      {added && connections.data?.activeId === added.id && (
+        <p ref={addedNote} tabIndex={-1} role="status" className="alert alert-success">
+          {t('connections.added', { name: isolate(addedName) })}
+        </p>
       )}
     </section>
   );

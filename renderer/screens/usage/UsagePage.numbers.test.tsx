@@ -61,12 +61,12 @@ describe('Usage follows the active connection (issue 21, point 1)', () => {
     });
     const card = await screen.findByRole('region', { name: 'This period' }, { timeout: 20_000 });
     expect(within(card).getByText(/^111 of 5,000/)).toBeTruthy();
-    expect(screen.getByText('Connection: Local engine')).toBeTruthy();
+    expect(screen.getByText('Connection: \u2068Local engine\u2069')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Export history (CSV)' }));
     expect(await screen.findByText('disk full', { exact: false })).toBeTruthy();
 
     act(() => app.emit('connections.changed', { connections: [LOCAL_CONNECTION, TEAM], activeId: TEAM.id }));
-    expect(await screen.findByText('Connection: Team account')).toBeTruthy();
+    expect(await screen.findByText('Connection: \u2068Team account\u2069')).toBeTruthy();
     const teamCard = await screen.findByRole('region', { name: 'This period' });
     expect(within(teamCard).getByText(/^4,329 of 5,000/)).toBeTruthy();
     expect(screen.queryByText(/^111 of/)).toBeNull();

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { UsageAlertSettings, UsageHistory, UsageReport } from '../../../shared/ipc/contract-usage.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ScreenTitle } from '../../components/ScreenTitle.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { useConnectionName } from '../../lib/local-names.js';
@@ -288,11 +289,10 @@ export function UsagePage() {
   const connections = useConnections();
   const activeId = connections.data?.activeId ?? null;
   const active = connections.data?.connections.find((c) => c.id === activeId) ?? null;
-  const shown = useConnectionName();
   useUsageEvents();
   // Everything below belongs to one connection: a switch in the sidebar replaces all of it at once (figures,
   // history, an export's result or error), so nothing of the previous account stays on screen.
-  return <UsageForConnection key={activeId ?? ''} loading={connections.isPending} activeId={activeId} activeName={active ? shown(active.name) : null} />;
+  return <UsageForConnection key={activeId ?? ''} loading={connections.isPending} activeId={activeId} activeName={active?.name ?? null} />;
 }
 
 function UsageForConnection({ loading, activeId, activeName }: { loading: boolean; activeId: string | null; activeName: string | null }) {
@@ -311,10 +311,7 @@ function UsageForConnection({ loading, activeId, activeName }: { loading: boolea
 
   const header = (
     <header className="screen-header usage-header">
-      <div className="screen-title">
-        <h1>{t('usage.title')}</h1>
-        {activeName !== null ? <p className="hint">{t('usage.connection', { name: activeName })}</p> : null}
-      </div>
+      <ScreenTitle title={t('usage.title')} connectionName={activeName} />
       <div className="toolbar">
         {updated ? (
           <span className="hint" aria-live="polite">
