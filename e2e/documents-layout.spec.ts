@@ -2,7 +2,9 @@
  * E2E (issue 20 points 3, 4, 11): Documents rows on the local engine through the web harness. Saved rows say
  * nothing is billed and what made the output (here the test engine); at 900×700 rows wrap instead of cutting a
  * long name or the billing note, and a name's tooltip is the file's own name, never the harness's staging path.
- * Writes the screenshots the README shows (light and dark, 1280×800 and 900×700) into docs/.
+ * Writes the screenshots the README shows (light and dark, 1280×800 and 900×700) into docs/. With twenty documents
+ * at 900×700 the screen has one scrollbar (the queue is no box of its own inside it) and, scrolled to, the queue
+ * fills the window: six rows or more, still virtualized, End reaching the oldest.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,6 +28,37 @@ async function rowsFit(page: Page): Promise<{ cut: string[]; titles: string[] }>
       titles.push(row.querySelector('.doc-row-name')?.getAttribute('title') ?? '');
     }
     return { cut, titles };
+  });
+}
+
+/** The boxes on the screen that scroll: the window, the screen and the queue itself (one of them at most). */
+async function scrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (
+      [
+        ['window', document.scrollingElement],
+        ['screen', document.querySelector('.screen')],
+        ['queue', document.querySelector('.doc-list')],
+      ] as const
+    )
+      .filter(([, box]) => box !== null && box.scrollHeight > box.clientHeight + 1)
+      .map(([name]) => name),
+  );
+}
+
+/** With the queue brought to the top of the window, how many of its rows the window shows whole. */
+async function rowsInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const list = document.querySelector<HTMLElement>('.doc-list')!;
+    const screen = document.querySelector<HTMLElement>('.screen')!;
+    screen.scrollBy(0, list.getBoundingClientRect().top - screen.getBoundingClientRect().top);
+    const box = list.getBoundingClientRect();
+    const top = Math.max(0, box.top) - 1;
+    const bottom = Math.min(window.innerHeight, box.bottom) + 1;
+    return [...document.querySelectorAll('.doc-row')].filter((r) => {
+      const b = r.getBoundingClientRect();
+      return b.top >= top && b.bottom <= bottom;
+    }).length;
   });
 }
 
@@ -82,4 +115,43 @@ test('local engine rows: not billed, labelled, wrapping at 900×700 with the fil
   expect(fit.cut).toEqual([]);
   expect(new Set(fit.titles)).toEqual(new Set([LONG, 'notes.txt']));
   await shoot(page, 'documents-rows-900x700');
+});
+
+test('twenty documents at 900×700: one scrollbar, and the queue fills the window (six rows or more)', async ({ verso: { page }, tempDir }, testInfo) => {
+  skipBecause(testInfo, testInfo.project.name === 'electron', 'the web harness stages files; the desktop app reads their paths');
+  test.setTimeout(300_000);
+  // Seen on a tour: the queue was a box of 60vh inside the scrolling screen, 1.5 documents in view, two scrollbars.
+  const files: string[] = [];
+  for (let i = 1; i <= 20; i++) {
+    files.push(join(tempDir, i === 7 ? `${i} ${LONG}` : `document-${i}.txt`));
+    await writeFile(files.at(-1)!, `The red car is fast ${i}.\n`);
+  }
+  await page.setViewportSize({ width: 900, height: 700 });
+  await chooseLocalEngine(page);
+  await page.getByRole('button', { name: 'Documents' }).click();
+  await page.getByTestId('documents-file-input').setInputFiles(files);
+  await expect(page.getByRole('table').getByRole('row', { name: /document-20\.txt/ })).toContainText('Ready', { timeout: 60_000 });
+  await page.getByRole('checkbox', { name: 'German', exact: true }).check();
+  await page.getByRole('button', { name: 'Translate 20 documents' }).click();
+  const done = page.getByText('20 saved, 0 in progress, 0 failed; nothing billed on the local engine.');
+  await expect(done).toBeVisible({ timeout: 60_000 });
+
+  // One scrollbar: the screen's, the queue is not a scroll box inside it.
+  expect(await scrollers(page)).toEqual(['screen']);
+  // Scrolled to, the queue takes the window's height: six rows or more in view, each whole (rows wrap, not cut).
+  await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(6);
+  expect((await rowsFit(page)).cut).toEqual([]);
+  // Still virtualized: the rows drawn are those near the view, not all twenty.
+  expect(await page.locator('.doc-row').count()).toBeLessThan(20);
+
+  // The keyboard: End in the queue goes to its last (oldest) document, drawn and in view.
+  await page.getByRole('region', { name: 'Documents', exact: true }).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('listitem', { name: /^document-1\.txt,/ })).toBeInViewport({ ratio: 1 });
+  expect(await scrollers(page)).toEqual(['screen']);
+
+  // 1280×800 too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await scrollers(page)).toEqual(['screen']);
+  await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(6);
 });

@@ -18,6 +18,7 @@ import { sameBase, sourcesReaching } from '../translate/language-logic.js';
 import { useAppInfo } from '../settings/use-app-info.js';
 import { useLanguageOrder } from '../../lib/language-order.js';
 import { refocusIfLost } from '../../lib/focus.js';
+import { usePageScroll } from '../../lib/page-scroll.js';
 
 const PROGRESS: Record<DocumentJobView['state'], number | null> = {
   waiting: 0,
@@ -301,16 +302,30 @@ export function JobList({ jobs, now }: { jobs: DocumentJobView[]; now: number })
   const info = useAppInfo();
   // The web harness has no file manager: its open/show only log, so the rows say where files are instead.
   const canOpen = info.data?.shell !== 'web';
-  const parent = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   // Newest first: what the user just dropped is at the top.
   const ordered = [...jobs].reverse();
-  const v = useVirtualizer({ count: ordered.length, getScrollElement: () => parent.current, estimateSize: () => 76, overscan: 8 });
+  // The list is not a scroll box of its own: the screen scrolls, and the rows drawn are those in its view.
+  const { getScrollElement, scrollMargin } = usePageScroll(list);
+  const v = useVirtualizer({ count: ordered.length, getScrollElement, scrollMargin, estimateSize: () => 76, overscan: 8 });
   const items = v.getVirtualItems();
   // Without layout (tests, first paint) the virtualizer has no height: show the first rows plainly.
-  const rows = items.length ? items : ordered.slice(0, 30).map((_, index) => ({ index, start: index * 76, key: index }));
+  const rows = items.length ? items : ordered.slice(0, 30).map((_, index) => ({ index, start: scrollMargin + index * 76, key: index }));
   return (
-    <div ref={parent} className="doc-list" tabIndex={0} role="region" aria-label={t('documents.list.label')}>
-      <div role="list" style={{ height: items.length ? v.getTotalSize() : 'auto', position: 'relative' }}>
+    <div
+      className="doc-list"
+      tabIndex={0}
+      role="region"
+      aria-label={t('documents.list.label')}
+      // End on the list goes to its last (oldest) document: the browser's own End stopped short of it, as rows drawn
+      // near the end measure taller than estimated; the virtualizer scrolls again until they are in.
+      onKeyDown={(e) => {
+        if (e.key !== 'End' || e.target !== e.currentTarget || !items.length) return;
+        e.preventDefault();
+        v.scrollToEnd();
+      }}
+    >
+      <div ref={list} role="list" style={{ height: items.length ? v.getTotalSize() : 'auto', position: 'relative' }}>
         {rows.map((it) => {
           const job = ordered[it.index]!;
           return (
@@ -318,7 +333,7 @@ export function JobList({ jobs, now }: { jobs: DocumentJobView[]; now: number })
               key={job.jobId}
               data-index={it.index}
               ref={items.length ? v.measureElement : undefined}
-              style={items.length ? { position: 'absolute', insetInlineStart: 0, insetInlineEnd: 0, transform: `translateY(${it.start}px)` } : undefined}
+              style={items.length ? { position: 'absolute', insetInlineStart: 0, insetInlineEnd: 0, transform: `translateY(${it.start - scrollMargin}px)` } : undefined}
             >
               <Row job={job} now={now} canOpen={canOpen} />
             </div>

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { useConnectionName } from '../../lib/local-names.js';
+import { usePageScroll } from '../../lib/page-scroll.js';
 
 export type StatusFilter = 'all' | 'active' | 'deactivated';
 export type SortBy = 'newest' | 'oldest' | 'label' | 'limit';
@@ -72,6 +73,9 @@ export function KeysTable({
   const fmt = useFormat();
   const shown = useConnectionName();
   const scrollRef = useRef<HTMLDivElement>(null);
+  /** Where the rows are drawn: the table is not a scroll box of its own, the screen scrolls (one scrollbar). */
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const { getScrollElement, scrollMargin } = usePageScroll(rowsRef);
   const [editing, setEditing] = useState<{ keyId: string; label: string } | null>(null);
   /** A rename closed with Enter or Escape: the focus goes back to the label's button of that row. */
   const refocus = useRef<string | null>(null);
@@ -86,12 +90,13 @@ export function KeysTable({
   const getItemKey = useCallback((i: number) => keys[i]?.keyId ?? i, [keys]);
   const virtualizer = useVirtualizer({
     count: keys.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement,
+    scrollMargin,
     estimateSize: () => ROW_ESTIMATE,
     getItemKey,
     overscan: 10,
     initialRect: { width: 900, height: 480 },
-    // A box not laid out yet (or a DOM without layout) measures 0 high: assume its CSS height so rows still render.
+    // A screen not laid out yet (or a DOM without layout) measures 0 high: assume 480 px so rows still render.
     observeElementRect: (instance, cb) => observeElementRect(instance, (r) => cb(r.height > 0 ? r : { width: r.width || 900, height: 480 })),
   });
   const createdLabel = (iso: string) => fmt.date(Date.parse(iso), 'medium');
@@ -143,8 +148,15 @@ export function KeysTable({
         ref={scrollRef}
         tabIndex={0}
         aria-label={t('keys.table.rows')}
+        // End on the rows goes to the last key (and the change log after it): the browser's own End can stop short,
+        // as rows drawn near the end measure taller than estimated; the virtualizer scrolls again until they are in.
+        onKeyDown={(e) => {
+          if (e.key !== 'End' || e.target !== e.currentTarget || keys.length === 0) return;
+          e.preventDefault();
+          virtualizer.scrollToEnd();
+        }}
       >
-        <div role="presentation" style={{ blockSize: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div ref={rowsRef} role="presentation" style={{ blockSize: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const k = keys[item.index];
             if (!k) return null;
@@ -162,7 +174,7 @@ export function KeysTable({
                   position: 'absolute',
                   insetBlockStart: 0,
                   insetInline: 0,
-                  transform: `translateY(${item.start}px)`,
+                  transform: `translateY(${item.start - scrollMargin}px)`,
                 }}
               >
                 <span role="cell">

@@ -1,0 +1,41 @@
+/**
+ * Renderer: a virtualized list that flows in its screen, so the screen scrolls as one page with one scrollbar
+ * instead of a short scroll box inside a scrolling page (seen at 900×700 on the Documents queue and the key list:
+ * a few rows in view, two scrollbars). The virtualizer (@tanstack/react-virtual) then watches the screen's scroll
+ * and must know where the list's rows start in it (its `scrollMargin`). That moves whenever what is above the list
+ * changes height (a batch of files, a panel, an alert, a toolbar that wraps), so it is measured whenever a part of
+ * the screen resizes, appears or goes. Without a `.screen` around the list the scroll element is null, and the list
+ * shows its first rows as it does without layout.
+ */
+import { type RefObject, useEffect, useState } from 'react';
+
+export function usePageScroll(rows: RefObject<HTMLElement | null>): {
+  getScrollElement: () => HTMLElement | null;
+  scrollMargin: number;
+} {
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useEffect(() => {
+    const el = rows.current;
+    const screen = el?.closest<HTMLElement>('.screen');
+    if (!el || !screen || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const top = el.getBoundingClientRect().top - screen.getBoundingClientRect().top - screen.clientTop + screen.scrollTop;
+      setScrollMargin((cur) => (Math.abs(cur - top) < 0.5 ? cur : top));
+    };
+    // Every part of the screen, those that appear later too (a batch, a panel, an alert): observing one reports its
+    // size at once, so the first measure comes from here as well.
+    const resized = new ResizeObserver(measure);
+    const watch = () => {
+      resized.disconnect();
+      for (const part of screen.children) resized.observe(part);
+    };
+    const changed = new MutationObserver(watch);
+    changed.observe(screen, { childList: true });
+    watch();
+    return () => {
+      changed.disconnect();
+      resized.disconnect();
+    };
+  }, [rows]);
+  return { getScrollElement: () => rows.current?.closest<HTMLElement>('.screen') ?? null, scrollMargin };
+}
