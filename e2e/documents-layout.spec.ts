@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
 import { expect, ROOT, test, skipBecause } from './fixtures.js';
 import { chooseLocalEngine } from './helpers.js';
+import { rowsInView, scrollers } from './list-layout.js';
 
 const LONG = 'Quarterly report for the regional sales teams, final version approved by the board 2026.txt';
 
@@ -28,37 +29,6 @@ async function rowsFit(page: Page): Promise<{ cut: string[]; titles: string[] }>
       titles.push(row.querySelector('.doc-row-name')?.getAttribute('title') ?? '');
     }
     return { cut, titles };
-  });
-}
-
-/** The boxes on the screen that scroll: the window, the screen and the queue itself (one of them at most). */
-async function scrollers(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    (
-      [
-        ['window', document.scrollingElement],
-        ['screen', document.querySelector('.screen')],
-        ['queue', document.querySelector('.doc-list')],
-      ] as const
-    )
-      .filter(([, box]) => box !== null && box.scrollHeight > box.clientHeight + 1)
-      .map(([name]) => name),
-  );
-}
-
-/** With the queue brought to the top of the window, how many of its rows the window shows whole. */
-async function rowsInView(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const list = document.querySelector<HTMLElement>('.doc-list')!;
-    const screen = document.querySelector<HTMLElement>('.screen')!;
-    screen.scrollBy(0, list.getBoundingClientRect().top - screen.getBoundingClientRect().top);
-    const box = list.getBoundingClientRect();
-    const top = Math.max(0, box.top) - 1;
-    const bottom = Math.min(window.innerHeight, box.bottom) + 1;
-    return [...document.querySelectorAll('.doc-row')].filter((r) => {
-      const b = r.getBoundingClientRect();
-      return b.top >= top && b.bottom <= bottom;
-    }).length;
   });
 }
 
@@ -137,9 +107,9 @@ test('twenty documents at 900×700: one scrollbar, and the queue fills the windo
   await expect(done).toBeVisible({ timeout: 60_000 });
 
   // One scrollbar: the screen's, the queue is not a scroll box inside it.
-  expect(await scrollers(page)).toEqual(['screen']);
+  expect(await scrollers(page, { name: 'queue', selector: '.doc-list' })).toEqual(['screen']);
   // Scrolled to, the queue takes the window's height: six rows or more in view, each whole (rows wrap, not cut).
-  await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(6);
+  await expect.poll(() => rowsInView(page, '.doc-list', '.doc-row')).toBeGreaterThanOrEqual(6);
   expect((await rowsFit(page)).cut).toEqual([]);
   // Still virtualized: the rows drawn are those near the view, not all twenty.
   expect(await page.locator('.doc-row').count()).toBeLessThan(20);
@@ -148,10 +118,10 @@ test('twenty documents at 900×700: one scrollbar, and the queue fills the windo
   await page.getByRole('region', { name: 'Documents', exact: true }).focus();
   await page.keyboard.press('End');
   await expect(page.getByRole('listitem', { name: /^document-1\.txt,/ })).toBeInViewport({ ratio: 1 });
-  expect(await scrollers(page)).toEqual(['screen']);
+  expect(await scrollers(page, { name: 'queue', selector: '.doc-list' })).toEqual(['screen']);
 
   // 1280×800 too.
   await page.setViewportSize({ width: 1280, height: 800 });
-  expect(await scrollers(page)).toEqual(['screen']);
-  await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(6);
+  expect(await scrollers(page, { name: 'queue', selector: '.doc-list' })).toEqual(['screen']);
+  await expect.poll(() => rowsInView(page, '.doc-list', '.doc-row')).toBeGreaterThanOrEqual(6);
 });

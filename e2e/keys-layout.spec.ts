@@ -4,45 +4,14 @@
  * to, the list takes the window's height (six keys or more), the rows are still virtualized, End reaches the last
  * key, and at 1280×800 the column heads stay at the top while the rows go by, never over the control focused.
  */
-import type { Page } from '@playwright/test';
 import { expect, test, type TestService } from './fixtures.js';
 import { addHostedKey } from './helpers.js';
+import { rowsInView, scrollers } from './list-layout.js';
 
 async function admin(service: TestService, path: string, method: string, body?: unknown) {
   const res = await service.request(path, { method, key: service.keys.admin_key, body });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as { key_id: string };
-}
-
-/** The boxes on the screen that scroll: the window, the screen and the key rows themselves (one of them at most). */
-async function scrollers(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    (
-      [
-        ['window', document.scrollingElement],
-        ['screen', document.querySelector('.screen')],
-        ['rows', document.querySelector('.keys-scroll')],
-      ] as const
-    )
-      .filter(([, box]) => box !== null && box.scrollHeight > box.clientHeight + 1)
-      .map(([name]) => name),
-  );
-}
-
-/** With the key rows brought to the top of the window, how many of them the window shows whole. */
-async function rowsInView(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const list = document.querySelector<HTMLElement>('.keys-scroll')!;
-    const screen = document.querySelector<HTMLElement>('.screen')!;
-    screen.scrollBy(0, list.getBoundingClientRect().top - screen.getBoundingClientRect().top);
-    const box = list.getBoundingClientRect();
-    const top = Math.max(0, box.top) - 1;
-    const bottom = Math.min(window.innerHeight, box.bottom) + 1;
-    return [...list.querySelectorAll('[role="row"]')].filter((r) => {
-      const b = r.getBoundingClientRect();
-      return b.top >= top && b.bottom <= bottom;
-    }).length;
-  });
 }
 
 test('32 keys at 900×700 and 1280×800: one scrollbar, and the list fills the window (six keys or more)', async ({ verso: { page }, service }) => {
@@ -68,9 +37,9 @@ test('32 keys at 900×700 and 1280×800: one scrollbar, and the list fills the w
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     // One scrollbar: the screen's; the key rows are not a scroll box inside it.
-    expect(await scrollers(page), `${w}×${h}`).toEqual(['screen']);
+    expect(await scrollers(page, { name: 'rows', selector: '.keys-scroll' }), `${w}×${h}`).toEqual(['screen']);
     // Scrolled to, the list takes the window's height: six keys or more in view, each whole.
-    await expect.poll(() => rowsInView(page), `${w}×${h}`).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => rowsInView(page, '.keys-scroll', '[role="row"]'), `${w}×${h}`).toBeGreaterThanOrEqual(6);
     // Still virtualized: the rows drawn are those near the view, not all 32.
     expect(await table.locator('.keys-scroll [role="row"]').count(), `${w}×${h}`).toBeLessThan(32);
   }
@@ -95,5 +64,5 @@ test('32 keys at 900×700 and 1280×800: one scrollbar, and the list fills the w
   await page.getByRole('rowgroup', { name: 'Developer keys, scrollable' }).focus();
   await page.keyboard.press('End');
   await expect(table.locator('[role="row"][aria-rowindex="33"]')).toBeInViewport({ ratio: 1 });
-  expect(await scrollers(page)).toEqual(['screen']);
+  expect(await scrollers(page, { name: 'rows', selector: '.keys-scroll' })).toEqual(['screen']);
 });

@@ -37,6 +37,29 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * A documents service on the local engine whose service client is never handed out (any upload would have to ask for
+ * one: `clients` counts the asks); `localIds` are the connections main knows as local engines.
+ */
+function makeService(localIds: string[] = []): { s: DocumentsService; clients: () => number } {
+  let clients = 0;
+  const s = new DocumentsService({
+    userDataDir: join(dir, 'user'),
+    cipher: createTestFileCipher(join(dir, 'test.key')),
+    prefsStore: createJsonFileStore(join(dir, 'prefs.json')),
+    clock: systemClock,
+    events: new EventBus(),
+    clientFor: () => {
+      clients++;
+      return Promise.reject(new Error('no service in this test'));
+    },
+    activeConnectionId: () => 'c-local',
+    localConnectionIds: () => new Set(localIds),
+  });
+  services.push(s);
+  return { s, clients: () => clients };
+}
+
 describe('password-protected Office files are named before upload', () => {
   it('an encrypted package in an OLE container, whatever its Office extension', async () => {
     const cfb = CFB.utils.cfb_new();
@@ -86,24 +109,6 @@ describe('a zip package cut off part-way is named as incomplete before upload', 
     return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
   }
 
-  /** A service whose client is never handed out: any upload would have to ask for one. */
-  function countingService(): { s: DocumentsService; clients: () => number } {
-    let clients = 0;
-    const s = new DocumentsService({
-      userDataDir: join(dir, 'user'),
-      cipher: createTestFileCipher(join(dir, 'test.key')),
-      prefsStore: createJsonFileStore(join(dir, 'prefs.json')),
-      clock: systemClock,
-      events: new EventBus(),
-      clientFor: () => {
-        clients++;
-        return Promise.reject(new Error('no service in this test'));
-      },
-      activeConnectionId: () => 'c-local',
-    });
-    services.push(s);
-    return { s, clients: () => clients };
-  }
 
   it('the first 60% of a .docx (its central directory lost) is incomplete, an intact one passes', async () => {
     const whole = await madeDocx();
@@ -138,7 +143,7 @@ describe('a zip package cut off part-way is named as incomplete before upload', 
     const cut = join(dir, 'cut.docx');
     await writeFile(intact, whole);
     await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
-    const { s, clients } = countingService();
+    const { s, clients } = makeService();
     const r = await s.inspect([intact, cut]);
     expect(r.files.map((f) => [f.name, f.ok, f.problem])).toEqual([
       ['whole.docx', true, undefined],
@@ -172,20 +177,6 @@ describe('a zip package cut off part-way is named as incomplete before upload', 
 });
 
 describe('what is billed', () => {
-  function makeService(localIds: string[]): DocumentsService {
-    const s = new DocumentsService({
-      userDataDir: join(dir, 'user'),
-      cipher: createTestFileCipher(join(dir, 'test.key')),
-      prefsStore: createJsonFileStore(join(dir, 'prefs.json')),
-      clock: systemClock,
-      events: new EventBus(),
-      clientFor: () => Promise.reject(new Error('no service in this test')),
-      activeConnectionId: () => 'c-local',
-      localConnectionIds: () => new Set(localIds),
-    });
-    services.push(s);
-    return s;
-  }
 
   async function writeJob(jobId: string, connectionId: string, billedCharacters: number): Promise<void> {
     const now = new Date().toISOString();
@@ -217,7 +208,7 @@ describe('what is billed', () => {
   it('a job on the local engine carries no billed count and is left out of the total; a hosted one shows the service figure', async () => {
     await writeJob('j-local', 'c-local', 50_000);
     await writeJob('j-hosted', 'c-hosted', 51_234);
-    const s = makeService(['c-local']);
+    const { s } = makeService(['c-local']);
     const l = await s.list();
     const local = l.jobs.find((j) => j.jobId === 'j-local')!;
     const hosted = l.jobs.find((j) => j.jobId === 'j-hosted')!;
