@@ -7,7 +7,7 @@
  * the screen resizes, appears or goes. Without a `.screen` around the list the scroll element is null, and the list
  * shows its first rows as it does without layout.
  */
-import { type RefObject, useEffect, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useState } from 'react';
 
 export function usePageScroll(rows: RefObject<HTMLElement | null>): {
   getScrollElement: () => HTMLElement | null;
@@ -38,4 +38,16 @@ export function usePageScroll(rows: RefObject<HTMLElement | null>): {
     };
   }, [rows]);
   return { getScrollElement: () => rows.current?.closest<HTMLElement>('.screen') ?? null, scrollMargin };
+}
+
+/**
+ * The list's own End key (on the focused list, not inside a row): to its last row. The browser's End stops short, as
+ * rows drawn near the end measure taller than estimated; the virtualizer scrolls again until they are in.
+ */
+export function endGoesToLast(virtualizer: { scrollToEnd: () => void }, count: number): (e: KeyboardEvent) => void {
+  return (e) => {
+    if (e.key !== 'End' || e.target !== e.currentTarget || count === 0) return;
+    e.preventDefault();
+    virtualizer.scrollToEnd();
+  };
 }

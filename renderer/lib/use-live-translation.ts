@@ -3,7 +3,8 @@
  * keystroke (or at once on Ctrl/Cmd+Enter / the Translate button; only then in manual mode). A change of anything
  * else that changes the answer — the connection, the languages, any option — re-translates without the typing
  * pause, once it has settled for `CONTEXT_SETTLE_MS`: walking a language list with the arrow keys changes it at
- * every step, and each step was sent, billed and kept in History (seen on a keyboard tour). Requests are react-query queries keyed by their exact content (connection included), which gives:
+ * every step, and each step was sent, billed and kept in History (seen on a keyboard tour). Requests are
+ * react-query queries keyed by their exact content (connection included), which gives:
  * - identical requests are answered from the cache (no second call, no second bill);
  * - a result always belongs to the request that produced it: a newer input makes the shown result `stale`
  *   (dimmed, aria-busy, not copied) until its own answer arrives, and an older answer never replaces it;

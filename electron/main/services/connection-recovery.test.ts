@@ -4,34 +4,17 @@
  * translation failed, the service came back; the Keys and Usage screens loaded fresh data under "The connection is
  * not working" until a translation succeeded.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support.js';
 import { TransportError } from './ports.js';
+import { closeSecondServices, secondService } from './second-service-test-kit.js';
 
 let app: TestApp | undefined;
-let server: Server | undefined;
 afterEach(async () => {
   await app?.close();
   app = undefined;
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-  server = undefined;
+  await closeSecondServices();
 });
-
-/** A service that answers /v2/usage and /v2/translate. */
-async function service(): Promise<string> {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      if ((req.url ?? '').startsWith('/v2/usage')) res.end(JSON.stringify({ character_count: 10, character_limit: 1_000_000 }));
-      else res.end(JSON.stringify({ translations: [{ detected_source_language: 'EN', text: 'hola' }] }));
-    });
-  });
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 describe("the active connection's error", () => {
   it('ends when usage is read again with its key after the service came back', async () => {
@@ -39,7 +22,7 @@ describe("the active connection's error", () => {
     app = await createTestApp({
       wrapTransport: (t) => ({ send: (req) => (down ? Promise.reject(new TransportError('reset', 'the service stopped')) : t.send(req)) }),
     });
-    const url = await service();
+    const { url } = await secondService();
     const added = await app.call('connections.addCustom', { name: 'Team', baseUrl: url, apiKey: 'team-service-key-1234' });
     if (!added.ok) throw new Error(added.error.message);
     await app.call('connections.setActive', { id: added.data.id });
@@ -58,7 +41,7 @@ describe("the active connection's error", () => {
 
   it('an answer made with another key (the admin key) ends a network failure, not a refused API key', async () => {
     app = await createTestApp();
-    const url = await service();
+    const { url } = await secondService();
     const added = await app.call('connections.addCustom', { name: 'Team', baseUrl: url, apiKey: 'team-service-key-1234' });
     if (!added.ok) throw new Error(added.error.message);
     await app.call('connections.setActive', { id: added.data.id });

@@ -4,61 +4,16 @@
  * A second service is a small HTTP server on 127.0.0.1 that records what it receives; the local engine is the real
  * local service (pseudo engine).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support.js';
+import { closeSecondServices, secondService, type Seen } from './second-service-test-kit.js';
 
 let app: TestApp | undefined;
-let server: Server | undefined;
 afterEach(async () => {
   await app?.close();
   app = undefined;
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-  server = undefined;
+  await closeSecondServices();
 });
-
-interface Seen {
-  path: string;
-  body: string;
-}
-
-/** A second translation service: answers /v2/usage, and /v2/translate with `second:<text>` (or `reply`). */
-async function secondService(reply?: (body: URLSearchParams | Record<string, unknown>) => { status: number; body: unknown }) {
-  const seen: Seen[] = [];
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let data = '';
-      req.on('data', (c: Buffer) => (data += c.toString('utf8')));
-      req.on('end', () => resolve(data));
-    });
-  server = createServer((req, res) => {
-    void readBody(req).then((body) => {
-      const path = (req.url ?? '').split('?')[0]!;
-      seen.push({ path, body });
-      res.setHeader('content-type', 'application/json');
-      if (path === '/v2/usage') {
-        res.end(JSON.stringify({ character_count: 0, character_limit: 1_000_000 }));
-        return;
-      }
-      if (path === '/v2/translate') {
-        const json = JSON.parse(body) as { text: string[] };
-        const custom = reply?.(json);
-        if (custom) {
-          res.statusCode = custom.status;
-          res.end(JSON.stringify(custom.body));
-          return;
-        }
-        res.end(JSON.stringify({ translations: json.text.map((t) => ({ detected_source_language: 'EN', text: `second:${t}` })) }));
-        return;
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ message: 'not here' }));
-    });
-  });
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
 
 async function twoConnections(reply?: Parameters<typeof secondService>[0]) {
   app = await createTestApp();

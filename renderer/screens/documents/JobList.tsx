@@ -18,7 +18,7 @@ import { sameBase, sourcesReaching } from '../translate/language-logic.js';
 import { useAppInfo } from '../settings/use-app-info.js';
 import { useLanguageOrder } from '../../lib/language-order.js';
 import { refocusIfLost } from '../../lib/focus.js';
-import { usePageScroll } from '../../lib/page-scroll.js';
+import { endGoesToLast, usePageScroll } from '../../lib/page-scroll.js';
 
 const PROGRESS: Record<DocumentJobView['state'], number | null> = {
   waiting: 0,
@@ -317,13 +317,8 @@ export function JobList({ jobs, now }: { jobs: DocumentJobView[]; now: number })
       tabIndex={0}
       role="region"
       aria-label={t('documents.list.label')}
-      // End on the list goes to its last (oldest) document: the browser's own End stopped short of it, as rows drawn
-      // near the end measure taller than estimated; the virtualizer scrolls again until they are in.
-      onKeyDown={(e) => {
-        if (e.key !== 'End' || e.target !== e.currentTarget || !items.length) return;
-        e.preventDefault();
-        v.scrollToEnd();
-      }}
+      // End on the list goes to its last (oldest) document.
+      onKeyDown={endGoesToLast(v, items.length)}
     >
       <div ref={list} role="list" style={{ height: items.length ? v.getTotalSize() : 'auto', position: 'relative' }}>
         {rows.map((it) => {

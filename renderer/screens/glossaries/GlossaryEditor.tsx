@@ -185,11 +185,11 @@ export function GlossaryEditor({
   const pairOk = pairs.some((p) => p.sourceLang === s.sourceLang && p.targetLang === s.targetLang);
   const atAccountLimit = glossaryCount >= LIMITS.glossariesPerAccount;
   const problemCount = validation.problemRows.length;
-  const canSave = allProblems.problemRows.length === 0 && allNameIssues.length === 0 && pairOk && validation.entryCount > 0 && !validation.tooLarge && !atAccountLimit;
-  // Problems not shown yet (nothing touched there): Save stays clickable and, clicked, shows them instead of saving.
-  const hiddenProblems = allProblems.problemRows.length > problemCount || allNameIssues.length > nameIssues.length;
   // Why Save is off, as it is: something to fix (shown above), or no entry yet (a new glossary has "No problems").
   const blockedByProblems = allProblems.problemRows.length > 0 || allNameIssues.length > 0 || !pairOk || validation.tooLarge || atAccountLimit;
+  const canSave = !blockedByProblems && validation.entryCount > 0;
+  // Problems not shown yet (nothing touched there): Save stays clickable and, clicked, shows them instead of saving.
+  const hiddenProblems = allProblems.problemRows.length > problemCount || allNameIssues.length > nameIssues.length;
   const trySave = () => {
     if (canSave) {
       if (!save.isPending) save.mutate();

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { AuditEntry } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { useConnectionName, useKeyLabel } from '../../lib/local-names.js';
 import { useConnections } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
@@ -99,7 +100,7 @@ export function AuditLog() {
                     <bdi>{label(e, e.label)}</bdi>
                   </td>
                   <td className="keys-change">
-                    {t('keys.audit.beforeAfter', { before: `\u2068${shownValue(e, e.before)}\u2069`, after: `\u2068${shownValue(e, e.after)}\u2069` })}
+                    {t('keys.audit.beforeAfter', { before: isolate(shownValue(e, e.before)), after: isolate(shownValue(e, e.after)) })}
                   </td>
                 </tr>
               ))}

@@ -10,15 +10,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
+import { ScreenTitle } from '../../components/ScreenTitle.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { isolate } from '../../lib/bidi.js';
 import { useConnectionName, useKeyLabel } from '../../lib/local-names.js';
 import { useConnections, useCredentialsStatus } from '../../lib/queries.js';
 import { AuditLog } from './AuditLog.js';
-import { ScreenTitle } from '../../components/ScreenTitle.js';
 import { KeysError } from './keys-errors.js';
-import { KeysTable, filterKeys, type SortBy, type StatusFilter } from './KeysTable.js';
+import { KeysTable, filterKeys, keyRow, type SortBy, type StatusFilter } from './KeysTable.js';
 import { auditKey, CreatePanel, DeactivatePanel, LimitPanel } from './panels.js';
 import './keys.css';
 
@@ -196,7 +196,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
     if (!back || panel !== null) return;
     focusBack.current = null;
     const scope: ParentNode | undefined =
-      back.keyId === null ? document : [...document.querySelectorAll<HTMLElement>('[data-key-id]')].find((r) => r.dataset.keyId === back.keyId);
+      back.keyId === null ? document : keyRow(document, back.keyId);
     const control = back.toNote ? null : scope?.querySelector<HTMLButtonElement>(`[data-action="${back.action}"]`);
     if (control && !control.disabled) control.focus();
     else (noteRef.current ?? document.querySelector<HTMLElement>('.keys-scroll'))?.focus();

@@ -8,8 +8,14 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
+import { isolate } from '../../lib/bidi.js';
 import { useConnectionName } from '../../lib/local-names.js';
-import { usePageScroll } from '../../lib/page-scroll.js';
+import { endGoesToLast, usePageScroll } from '../../lib/page-scroll.js';
+
+/** The table row of the key `keyId` under `root`, when it is drawn (the table is virtualized). */
+export function keyRow(root: ParentNode, keyId: string): HTMLElement | undefined {
+  return [...root.querySelectorAll<HTMLElement>('[data-key-id]')].find((r) => r.dataset.keyId === keyId);
+}
 
 export type StatusFilter = 'all' | 'active' | 'deactivated';
 export type SortBy = 'newest' | 'oldest' | 'label' | 'limit';
@@ -83,7 +89,7 @@ export function KeysTable({
     const keyId = refocus.current;
     if (keyId === null || editing !== null) return;
     refocus.current = null;
-    const row = [...(scrollRef.current?.querySelectorAll<HTMLElement>('[data-key-id]') ?? [])].find((r) => r.dataset.keyId === keyId);
+    const row = scrollRef.current ? keyRow(scrollRef.current, keyId) : undefined;
     row?.querySelector<HTMLElement>('.keys-label-btn')?.focus();
   }, [editing]);
   // Stable between renders: a new function would make the virtualizer recompute every row's position each render.
@@ -148,13 +154,8 @@ export function KeysTable({
         ref={scrollRef}
         tabIndex={0}
         aria-label={t('keys.table.rows')}
-        // End on the rows goes to the last key (and the change log after it): the browser's own End can stop short,
-        // as rows drawn near the end measure taller than estimated; the virtualizer scrolls again until they are in.
-        onKeyDown={(e) => {
-          if (e.key !== 'End' || e.target !== e.currentTarget || keys.length === 0) return;
-          e.preventDefault();
-          virtualizer.scrollToEnd();
-        }}
+        // End on the rows goes to the last key (and the change log after it).
+        onKeyDown={endGoesToLast(virtualizer, keys.length)}
       >
         <div ref={rowsRef} role="presentation" style={{ blockSize: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -251,7 +252,7 @@ export function KeysTable({
                 </span>
                 <span role="cell" className="keys-used-by">
                   {k.usedBy.length > 0 ? (
-                    <strong>{t('keys.usedBy', { connections: fmt.list(k.usedBy.map((u) => `\u2068${shown(u.name)}\u2069`)) })}</strong>
+                    <strong>{t('keys.usedBy', { connections: fmt.list(k.usedBy.map((u) => isolate(shown(u.name)))) })}</strong>
                   ) : unidentified ? (
                     t('keys.usage.unknown')
                   ) : (
@@ -263,11 +264,11 @@ export function KeysTable({
                       {' '}
                       <span className="hint">
                         {k.connection.characterCount === null
-                          ? t('keys.usage.notRead', { connection: `\u2068${shown(k.connection.name)}\u2069` })
+                          ? t('keys.usage.notRead', { connection: isolate(shown(k.connection.name)) })
                           : // The characters this key used this billing period, as last read for that connection.
                             t('keys.usage.count', {
                               count: k.connection.characterCount,
-                              connection: `\u2068${shown(k.connection.name)}\u2069`,
+                              connection: isolate(shown(k.connection.name)),
                             })}
                       </span>
                     </>

@@ -21,7 +21,6 @@ import { parseLimitText, type LimitParse } from './limit-input.js';
 const PRESETS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000];
 export const auditKey = ['adminKeys.audit'] as const;
 
-
 /**
  * A panel takes the focus when it opens (it opens above the table, far from the row's button): the field its own
  * `autoFocus` chose, else its heading.

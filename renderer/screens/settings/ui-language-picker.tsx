@@ -3,9 +3,9 @@
  * named in its own language ("Deutsch", "日本語": a user who cannot read the current language still finds theirs),
  * in one order whatever the UI language (the root collation): the choice applies at once, and an order that followed
  * the UI language moved the list under the arrow keys (Chinese → 日本語 re-sorted it, and ArrowDown flipped between
- * the two for ever, seen on a keyboard tour); the pseudo-locales only when the app was started with VERSO_PSEUDO_LOCALES=1. The
- * choice applies at once (catalog fetched, screens re-rendered, `dir` set) and is saved in main, whose menu
- * follows settings; no restart.
+ * the two for ever, seen on a keyboard tour); the pseudo-locales only when the app was started with
+ * VERSO_PSEUDO_LOCALES=1. The choice applies (catalog fetched, screens re-rendered, `dir` set) and is saved in
+ * main, whose menu follows settings; no restart.
  */
 import { useId, useMemo } from 'react';
 import { PSEUDO_LOCALES, UI_LOCALES, isPseudoLocale } from '../../../shared/i18n/locales.js';

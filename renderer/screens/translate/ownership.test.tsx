@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TRANSLATE_PREFS, type CallOutput, type ConnectionView } from '../../../shared/ipc/contract.js';
 import { ipcFail, type Handlers } from '../../test-utils/fake-api.js';
 import { LOCAL_CONNECTION, renderApp, resetRenderer, reverse } from '../../test-utils/scenario.js';
+import { englishToGerman } from './translate-test-kit.js';
 
 beforeEach(() => resetRenderer());
 afterEach(() => cleanup());
@@ -18,15 +19,7 @@ afterEach(() => cleanup());
 const HOSTED: ConnectionView = { ...LOCAL_CONNECTION, id: 'c-hosted', name: 'Hosted', kind: 'hosted', baseUrl: 'https://api.example' };
 
 function render(overrides: Handlers = {}) {
-  return renderApp({
-    'translatePrefs.get': () => ({
-      ...DEFAULT_TRANSLATE_PREFS,
-      perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
-    }),
-    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-    'languages.pairs': () => ({ pairs: null }),
-    ...overrides,
-  });
+  return renderApp(englishToGerman(overrides));
 }
 
 const output = () => screen.findByTestId('translation-output');

@@ -7,8 +7,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TRANSLATE_PREFS, type TranslateDraft } from '../../../shared/ipc/contract.js';
-import { LOCAL_CONNECTION, renderApp, resetRenderer, reverse, settings } from '../../test-utils/scenario.js';
+import type { TranslateDraft } from '../../../shared/ipc/contract.js';
+import { renderApp, resetRenderer, reverse, settings } from '../../test-utils/scenario.js';
+import { englishToGerman } from './translate-test-kit.js';
 
 const draft: TranslateDraft = {
   mode: 'single',
@@ -19,15 +20,7 @@ const draft: TranslateDraft = {
 };
 
 function open() {
-  return renderApp({
-    'settings.get': () => settings({ translateDraft: draft }),
-    'translatePrefs.get': () => ({
-      ...DEFAULT_TRANSLATE_PREFS,
-      perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
-    }),
-    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-    'languages.pairs': () => ({ pairs: null }),
-  });
+  return renderApp(englishToGerman({ 'settings.get': () => settings({ translateDraft: draft }) }));
 }
 
 /** Longer than the typing pause of the test settings (100 ms) several times over. */

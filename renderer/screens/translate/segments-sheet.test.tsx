@@ -7,8 +7,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TRANSLATE_PREFS, type CallOutput } from '../../../shared/ipc/contract.js';
-import { LOCAL_CONNECTION, renderApp, resetRenderer, reverse } from '../../test-utils/scenario.js';
+import type { CallOutput } from '../../../shared/ipc/contract.js';
+import { renderApp, resetRenderer, reverse } from '../../test-utils/scenario.js';
+import { englishToGerman } from './translate-test-kit.js';
 
 beforeEach(() => resetRenderer());
 afterEach(() => {
@@ -19,23 +20,19 @@ afterEach(() => {
 /** Translate on EN → DE in Segments' reach: batches come back reversed, exports are "saved" under /tmp. */
 function sheetApp() {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
-  return renderApp({
-    'translatePrefs.get': () => ({
-      ...DEFAULT_TRANSLATE_PREFS,
-      perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
+  return renderApp(
+    englishToGerman({
+      'translate.batch': (input): CallOutput<'translate.batch'> => ({
+        batchId: input.batchId,
+        translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
+        failures: [],
+        requests: 1,
+        characters: 10,
+        engine: 'apertium',
+      }),
+      'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
     }),
-    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
-    'languages.pairs': () => ({ pairs: null }),
-    'translate.batch': (input): CallOutput<'translate.batch'> => ({
-      batchId: input.batchId,
-      translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
-      failures: [],
-      requests: 1,
-      characters: 10,
-      engine: 'apertium',
-    }),
-    'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
-  });
+  );
 }
 
 describe('Segments from a spreadsheet', () => {

@@ -6,7 +6,7 @@ import { DEFAULT_TRANSLATE_PREFS, type TranslateDraft } from '../../../shared/ip
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { Handlers } from '../../test-utils/fake-api.js';
-import { resetRenderer } from '../../test-utils/scenario.js';
+import { LOCAL_CONNECTION, resetRenderer } from '../../test-utils/scenario.js';
 
 /** A draft as settings keep it: empty text, these options, languages chosen by the user. */
 export const draft = (options: TranslateDraft['options']): TranslateDraft => ({
@@ -26,6 +26,22 @@ export function translateHandlers(
     'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
     'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
     'languages.pairs': () => ({ pairs }),
+    ...extra,
+  };
+}
+
+/**
+ * Main's Translate choices with English → German remembered for the local engine's connection, and no list of pairs
+ * (every target reachable), with `extra` on top.
+ */
+export function englishToGerman(extra: Handlers = {}): Handlers {
+  return {
+    'translatePrefs.get': () => ({
+      ...DEFAULT_TRANSLATE_PREFS,
+      perConnection: { [LOCAL_CONNECTION.id]: { sourceLang: 'EN', targetLang: 'DE' } },
+    }),
+    'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+    'languages.pairs': () => ({ pairs: null }),
     ...extra,
   };
 }

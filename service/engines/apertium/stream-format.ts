@@ -158,16 +158,8 @@ function mergeBlankSpaces(body: string): string {
   if (!/\[\s/.test(body)) return body;
   const tokens: string[] = [];
   for (let i = 0; i < body.length; i++) {
-    const c = body[i] ?? '';
-    let token = c;
-    if (c === '\\') token = body.slice(i, i + 2);
-    else if (c === '[' && body[i + 1] === '[') {
-      const end = body.indexOf(']]', i + 2);
-      token = body.slice(i, end < 0 ? body.length : end + 2);
-    } else if (c === '[') {
-      const end = blankEnd(body, i + 1);
-      token = body.slice(i, end < 0 ? body.length : end + 1);
-    }
+    const { end } = tokenAt(body, i);
+    const token = body.slice(i, end < 0 ? body.length : end + 1);
     i += token.length - 1;
     const prev = tokens[tokens.length - 1];
     if (token === ' ' && prev !== undefined && WHITESPACE_BLANK.test(prev)) {
@@ -177,6 +169,21 @@ function mergeBlankSpaces(body: string): string {
     } else tokens.push(token);
   }
   return tokens.join('');
+}
+
+/**
+ * The stream token starting at `i`: an escaped character (`\\x`, a whole code point), a format tag (`[[…]]`), a
+ * superblank (`[…]`) or a plain character. `end` is the index of its last character, -1 when it is not closed. One
+ * reading of the stream for the encoder's merge and the decoder.
+ */
+function tokenAt(s: string, i: number): { kind: 'escape' | 'tag' | 'blank' | 'char'; end: number } {
+  if (s[i] === '\\' && i + 1 < s.length) return { kind: 'escape', end: i + String.fromCodePoint(s.codePointAt(i + 1) ?? 0).length };
+  if (s[i] === '[' && s[i + 1] === '[') {
+    const close = s.indexOf(']]', i + 2);
+    return { kind: 'tag', end: close < 0 ? -1 : close + 1 };
+  }
+  if (s[i] === '[') return { kind: 'blank', end: blankEnd(s, i + 1) };
+  return { kind: 'char', end: i };
 }
 
 /** Index of the `]` closing a superblank that starts at `from` (after its `[`), honouring escapes. */
@@ -206,20 +213,18 @@ export function decodeStream(frame: string): string {
   let afterBlank = false;
   for (let i = 0; i < s.length; i++) {
     const c = s[i] ?? '';
-    if (c === '\\' && i + 1 < s.length) {
-      const cp = s.codePointAt(i + 1) ?? 0;
-      const ch = String.fromCodePoint(cp);
-      out += ch;
-      i += ch.length;
+    const { kind, end } = tokenAt(s, i);
+    if (kind === 'escape') {
+      out += s.slice(i + 1, end + 1);
+      i = end;
       plainSpace = false;
       afterBlank = false;
       continue;
     }
-    if (c === '[' && s[i + 1] === '[') {
-      const end = s.indexOf(']]', i + 2);
+    if (kind === 'tag') {
       if (end < 0) break;
-      const content = s.slice(i + 2, end);
-      i = end + 1;
+      const content = s.slice(i + 2, end - 1);
+      i = end;
       plainSpace = false;
       afterBlank = false;
       if (content === '/') {
@@ -236,8 +241,7 @@ export function decodeStream(frame: string): string {
         .join('');
       continue;
     }
-    if (c === '[') {
-      const end = blankEnd(s, i + 1);
+    if (kind === 'blank') {
       if (end < 0) break;
       const content = unescapeStream(s.slice(i + 1, end));
       i = end;
