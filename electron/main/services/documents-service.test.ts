@@ -9,12 +9,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJsonFileStore } from '../adapters/json-file-store.js';
-import { createTestFileCipher } from '../adapters/node-cipher.js';
-import { systemClock } from '../adapters/node-clock.js';
 import { DocumentsService } from './documents.js';
+import { documentsDeps } from './documents-main-test-kit.js';
 import type { JobRecord } from './documents-store.js';
-import { EventBus } from './event-bus.js';
 
 let dir: string;
 let services: DocumentsService[] = [];
@@ -29,17 +26,9 @@ afterEach(async () => {
 });
 
 function makeService(): DocumentsService {
-  const s = new DocumentsService({
-    userDataDir: join(dir, 'user'),
-    cipher: createTestFileCipher(join(dir, 'test.key')),
-    prefsStore: createJsonFileStore(join(dir, 'prefs.json')),
-    clock: systemClock,
-    events: new EventBus(),
-    clientFor: () => Promise.reject(new Error('no service in this test')),
-    activeConnectionId: () => 'c-local',
-    stagingDir: join(dir, 'user', 'staging'),
-    defaultOutputDir: join(dir, 'user', 'Verso translations'),
-  });
+  const s = new DocumentsService(
+    documentsDeps(dir, { stagingDir: join(dir, 'user', 'staging'), defaultOutputDir: join(dir, 'user', 'Verso translations') }),
+  );
   services.push(s);
   return s;
 }

@@ -12,13 +12,10 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJsonFileStore } from '../adapters/json-file-store.js';
-import { createTestFileCipher } from '../adapters/node-cipher.js';
-import { systemClock } from '../adapters/node-clock.js';
 import { DocumentsService } from './documents.js';
+import { documentsDeps } from './documents-main-test-kit.js';
 import { checkFile, oleStreamNames, zipIsComplete } from './documents-files.js';
 import type { JobRecord } from './documents-store.js';
-import { EventBus } from './event-bus.js';
 
 // The real-documents corpus sits beside the repository where it is available (as for service/test/corpus.test.ts).
 const REAL = resolve(process.cwd(), '../shared/real-documents');
@@ -43,19 +40,15 @@ afterEach(async () => {
  */
 function makeService(localIds: string[] = []): { s: DocumentsService; clients: () => number } {
   let clients = 0;
-  const s = new DocumentsService({
-    userDataDir: join(dir, 'user'),
-    cipher: createTestFileCipher(join(dir, 'test.key')),
-    prefsStore: createJsonFileStore(join(dir, 'prefs.json')),
-    clock: systemClock,
-    events: new EventBus(),
-    clientFor: () => {
-      clients++;
-      return Promise.reject(new Error('no service in this test'));
-    },
-    activeConnectionId: () => 'c-local',
-    localConnectionIds: () => new Set(localIds),
-  });
+  const s = new DocumentsService(
+    documentsDeps(dir, {
+      clientFor: () => {
+        clients++;
+        return Promise.reject(new Error('no service in this test'));
+      },
+      localConnectionIds: () => new Set(localIds),
+    }),
+  );
   services.push(s);
   return { s, clients: () => clients };
 }

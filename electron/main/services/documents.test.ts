@@ -17,9 +17,9 @@ import { systemClock } from '../adapters/node-clock.js';
 import { createNodeHttpTransport } from '../adapters/node-http.js';
 import { ApiClient } from './api-client.js';
 import { DocumentsService } from './documents.js';
+import { documentsDeps } from './documents-main-test-kit.js';
 import { sniff } from './documents-files.js';
 import { nextPollDelayMs, outputFileName, placeWithoutOverwrite, type QueueStep } from './documents-queue.js';
-import { EventBus } from './event-bus.js';
 import type { HttpTransport, SecretCipher } from './ports.js';
 
 let dir: string;
@@ -59,14 +59,9 @@ function makeService(o: Setup): DocumentsService {
   const headers = { 'mock-server-session': o.session, ...Object.fromEntries(Object.entries(o.faults ?? {}).map(([k, v]) => [`mock-server-session-${k}`, v])) };
   const userData = o.userData ?? join(dir, 'user');
   const s = new DocumentsService({
-    userDataDir: userData,
-    cipher: o.cipher ?? createTestFileCipher(join(dir, 'test.key')),
-    prefsStore: createJsonFileStore(join(dir, 'prefs.json')),
-    clock: systemClock,
-    events: new EventBus(),
+    ...documentsDeps(dir, { userDataDir: userData, ...(o.cipher && { cipher: o.cipher }) }),
     // The service's address is read at each call: a test restarts the service on a new port.
     clientFor: async () => new ApiClient({ transport, clock: systemClock, baseUrl: svc.proUrl, apiKey: svc.keys.pro_key, userAgent: 'verso-test', extraHeaders: headers }),
-    activeConnectionId: () => 'c-local',
     queue: {
       poll: { initialMs: 100, factor: 1.5, maxMs: 1000, maxBelievableSeconds: 3600 },
       ...(o.beforeStep && { beforeStep: (step) => o.beforeStep!(step) }),
@@ -253,13 +248,12 @@ describe('document queue against the local service', () => {
     let armed = false;
     // Arm the cut for requests without a session header, and give this service no session: its next body is cut.
     const plain = new DocumentsService({
-      userDataDir: join(dir, 'user2'),
-      cipher: createTestFileCipher(join(dir, 'test2.key')),
-      prefsStore: createJsonFileStore(join(dir, 'prefs2.json')),
-      clock: systemClock,
-      events: new EventBus(),
+      ...documentsDeps(dir, {
+        userDataDir: join(dir, 'user2'),
+        cipher: createTestFileCipher(join(dir, 'test2.key')),
+        prefsStore: createJsonFileStore(join(dir, 'prefs2.json')),
+      }),
       clientFor: async () => new ApiClient({ transport, clock: systemClock, baseUrl: svc.proUrl, apiKey: svc.keys.pro_key, userAgent: 'verso-test' }),
-      activeConnectionId: () => 'c-local',
       queue: {
         poll: { initialMs: 100, factor: 1.5, maxMs: 1000, maxBelievableSeconds: 3600 },
         beforeStep: async (step) => {
