@@ -4,7 +4,8 @@
  * long name or the billing note, and a name's tooltip is the file's own name, never the harness's staging path.
  * Writes the screenshots the README shows (light and dark, 1280×800 and 900×700) into docs/. With twenty documents
  * at 900×700 the screen has one scrollbar (the queue is no box of its own inside it) and, scrolled to, the queue
- * fills the window: six rows or more, still virtualized, End reaching the oldest.
+ * fills the window: six rows or more, still virtualized, End reaching the oldest. Before any scrolling, the drop
+ * zone is one compact row above the queue and the first view shows four whole rows (the large zone left room for two).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,6 +30,20 @@ async function rowsFit(page: Page): Promise<{ cut: string[]; titles: string[] }>
       titles.push(row.querySelector('.doc-row-name')?.getAttribute('title') ?? '');
     }
     return { cut, titles };
+  });
+}
+
+/** How many rows the screen shows whole in its first view, before any scrolling (the screen at its top). */
+async function rowsInFirstView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const screen = document.querySelector<HTMLElement>('.screen')!;
+    screen.scrollTop = 0;
+    const view = screen.getBoundingClientRect();
+    const bottom = Math.min(window.innerHeight, view.bottom) + 1;
+    return [...document.querySelectorAll<HTMLElement>('.doc-row')].filter((r) => {
+      const b = r.getBoundingClientRect();
+      return b.top >= view.top - 1 && b.bottom <= bottom;
+    }).length;
   });
 }
 
@@ -99,12 +114,21 @@ test('twenty documents at 900×700: one scrollbar, and the queue fills the windo
   await page.setViewportSize({ width: 900, height: 700 });
   await chooseLocalEngine(page);
   await page.getByRole('button', { name: 'Documents' }).click();
+  // Empty, the zone is the large invitation with the formats.
+  await expect(page.getByRole('group', { name: 'Drop files here' })).toContainText('Drop documents or folders here to translate them.');
   await page.getByTestId('documents-file-input').setInputFiles(files);
   await expect(page.getByRole('table').getByRole('row', { name: /document-20\.txt/ })).toContainText('Ready', { timeout: 60_000 });
   await page.getByRole('checkbox', { name: 'German', exact: true }).check();
   await page.getByRole('button', { name: 'Translate 20 documents' }).click();
   const done = page.getByText('20 saved, 0 in progress, 0 failed; nothing billed on the local engine.');
   await expect(done).toBeVisible({ timeout: 60_000 });
+
+  // The first view, before scrolling: the drop zone is one compact row once documents are queued, so four whole rows
+  // are in view under it (measured: four, the fourth ending 13 px above the window's edge; two with the large zone).
+  await expect.poll(() => rowsInFirstView(page)).toBeGreaterThanOrEqual(4);
+  const zone = page.getByRole('group', { name: 'Drop files here' });
+  await expect(zone).toContainText('Drop more documents or folders here.');
+  await expect(zone.getByRole('button', { name: 'Choose files…' })).toBeInViewport({ ratio: 1 });
 
   // One scrollbar: the screen's, the queue is not a scroll box inside it.
   expect(await scrollers(page, { name: 'queue', selector: '.doc-list' })).toEqual(['screen']);

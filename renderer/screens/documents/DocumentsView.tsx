@@ -227,6 +227,8 @@ export function DocumentsView() {
   const anyActive = jobs.some((j) => ['waiting', 'uploading', 'queued', 'translating', 'downloading'].includes(j.state));
   const now = useNow(anyActive);
   const s = docs.data?.summary;
+  const compact = jobs.length > 0;
+  const hasBatch = (pending?.files.length ?? 0) > 0;
 
   return (
     <div className="screen documents-screen">
@@ -236,20 +238,26 @@ export function DocumentsView() {
       </header>
       <QuotaWarning />
 
+      {/* Large while the queue is empty (the screen's empty state); once it holds documents, one compact row, so the
+          queue starts high enough for four rows or more at 900×700 (the large zone left room for two). Same button,
+          same drop target; a drop anywhere else in the window is still taken (drop-store.ts). */}
       <div
-        className={`doc-drop${dragging ? ' doc-drop-active' : ''}`}
+        className={`doc-drop${compact ? ' doc-drop-compact' : ''}${dragging ? ' doc-drop-active' : ''}`}
         data-drop-zone=""
         onDragOver={(e) => {
           e.preventDefault();
           e.stopPropagation();
           setDragging(true);
         }}
-        onDragLeave={() => setDragging(false)}
+        // Moving onto the zone's own button is no leaving: the feedback stays instead of flickering.
+        onDragLeave={(e) => {
+          if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setDragging(false);
+        }}
         onDrop={onZoneDrop}
         aria-label={t('documents.drop.label')}
         role="group"
       >
-        <p>{t('documents.drop.text')}</p>
+        <p>{t(compact ? 'documents.drop.more' : 'documents.drop.text')}</p>
         <button type="button" className="btn btn-primary" onClick={() => void choose()} disabled={busy !== null}>
           {t('documents.choose')}
         </button>
@@ -265,7 +273,8 @@ export function DocumentsView() {
             void addFiles(files);
           }}
         />
-        <p className="doc-formats">{t('documents.formats')}</p>
+        {/* The batch's check messages point to "the formats listed above": listed whenever a batch is shown. */}
+        {(!compact || hasBatch) && <p className="doc-formats">{t('documents.formats')}</p>}
         {busy === 'adding' && <p role="status">{t('documents.checking')}</p>}
       </div>
 
@@ -515,14 +524,17 @@ export function DocumentsView() {
       )}
 
       <section className="doc-queue" aria-labelledby="doc-queue-title">
-        <h2 id="doc-queue-title">{t('documents.queue')}</h2>
-        {s && jobs.length > 0 && (
-          <p className="doc-summary" role="status">
-            {jobs.every((j) => j.local)
-              ? t('documents.summaryLocal', { saved: s.saved, active: s.active, failed: s.failed })
-              : t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
-          </p>
-        )}
+        {/* The title and its summary share a line where they fit: one line less above the rows. */}
+        <div className="doc-queue-head">
+          <h2 id="doc-queue-title">{t('documents.queue')}</h2>
+          {s && jobs.length > 0 && (
+            <p className="doc-summary" role="status">
+              {jobs.every((j) => j.local)
+                ? t('documents.summaryLocal', { saved: s.saved, active: s.active, failed: s.failed })
+                : t('documents.summary', { saved: s.saved, active: s.active, failed: s.failed, billed: f.number(s.billedCharacters) })}
+            </p>
+          )}
+        </div>
         {docs.isPending && <p role="status">{t('app.common.loading')}</p>}
         {docs.error && (
           <>
