@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
 import { expect, ROOT, test, type TestService, skipBecause } from './fixtures.js';
-import { addHostedKey, openOptions, output, pickLanguages, sourceBox } from './helpers.js';
+import { addHostedKey, fieldsInBrowserStyle, openOptions, output, pickLanguages, sourceBox } from './helpers.js';
 
 async function v3(service: TestService, path: string, body?: unknown, method?: string) {
   const res = await service.request(path, { key: service.keys.pro_key, method: method ?? (body === undefined ? 'GET' : 'POST'), ...(body !== undefined && { body }) });
@@ -135,6 +135,8 @@ test('the style rule editor: create a list, set a configured rule, add and edit 
   await editor.getByLabel('Group').selectOption('numbers');
   await editor.getByLabel('Rule', { exact: true }).fill('decimal_separator');
   await editor.getByLabel('Option', { exact: true }).fill('use_comma');
+  // The editor's name, rule and option fields (inputs without a type) in the app's style, not Arial 13 px.
+  expect(await fieldsInBrowserStyle(page)).toEqual([]);
   await editor.getByRole('button', { name: 'Save rules' }).click();
   await expect(editor.getByRole('status')).toHaveText('Saved.');
   await editor.getByRole('button', { name: 'Add instruction' }).click();

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
 import { expect, ROOT, test, skipBecause } from './fixtures.js';
-import { chooseLocalEngine } from './helpers.js';
+import { chooseLocalEngine, fieldsInBrowserStyle } from './helpers.js';
 import { rowsInView, scrollers } from './list-layout.js';
 
 const LONG = 'Quarterly report for the regional sales teams, final version approved by the board 2026.txt';
@@ -72,6 +72,8 @@ test('local engine rows: not billed, labelled, wrapping at 900×700 with the fil
   await page.getByRole('checkbox', { name: 'German', exact: true }).check();
   await page.getByRole('checkbox', { name: 'French', exact: true }).check();
   await expect(page.getByText('2 files × 2 languages on the local engine: nothing is billed, there is no minimum.')).toBeVisible();
+  // The batch's fields (the output folder among them, an input without a type) in the app's style, not Arial 13 px.
+  expect(await fieldsInBrowserStyle(page)).toEqual([]);
   await expect(page.getByText(/Estimated:/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Translate 4 documents' }).click();
   // On a loaded machine the harness's local engine may drop an upload mid-way; such a row waits for the user, who

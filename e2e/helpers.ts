@@ -59,3 +59,20 @@ export async function openOptions(page: Page): Promise<void> {
   }
   await expect(panel).toHaveAttribute('open', '');
 }
+
+/**
+ * Every visible text field, list and text box on the page has the app's own field style (its font), not the browser's
+ * default (Arial 13 px), which an input without a `type` used to fall back to. Returns the fields that do not.
+ */
+export async function fieldsInBrowserStyle(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const appFont = getComputedStyle(document.body).fontFamily;
+    const fields = [...document.querySelectorAll<HTMLElement>('input, select, textarea')].filter((el) => {
+      if (el instanceof HTMLInputElement && ['checkbox', 'radio', 'file', 'hidden', 'range', 'color'].includes(el.type)) return false;
+      return el.getClientRects().length > 0;
+    });
+    return fields
+      .filter((el) => getComputedStyle(el).fontFamily !== appFont)
+      .map((el) => `${el.tagName.toLowerCase()}#${el.id || '?'} "${el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? ''}": ${getComputedStyle(el).font}`);
+  });
+}
