@@ -73,6 +73,6 @@ export async function fieldsInBrowserStyle(page: Page): Promise<string[]> {
     });
     return fields
       .filter((el) => getComputedStyle(el).fontFamily !== appFont)
-      .map((el) => `${el.tagName.toLowerCase()}#${el.id || '?'} "${el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? ''}": ${getComputedStyle(el).font}`);
+      .map((el) => `${el.tagName.toLowerCase()}#${el.id || '?'} "${el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? ''}": ${getComputedStyle(el).font}`);
   });
 }

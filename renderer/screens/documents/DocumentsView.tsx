@@ -22,6 +22,7 @@ import { StyleTmPicker } from '../../components/StyleTmPicker.js';
 import { hasFeature, lackingFeature, useCapabilities } from '../../lib/customisation-queries.js';
 import { openGlossaryEditor } from '../glossaries/open-editor.js';
 import { useBatchField } from './batch-store.js';
+import { lastBatchTargets } from './last-targets.js';
 import { useDropStore } from './drop-store.js';
 import { captureDrop, fileBridge, filesOfDrop, type DropPayload } from './file-bridge.js';
 import { JobList, keepFocusInList } from './JobList.js';
@@ -73,6 +74,7 @@ export function DocumentsView() {
   const [pdfToDocx, setPdfToDocx] = useBatchField('pdfToDocx');
   const [outputDir, setOutputDir] = useBatchField('outputDir');
   const [overQuotaOk, setOverQuotaOk] = useBatchField('overQuotaOk');
+  const [targetsFromLast, setTargetsFromLast] = useBatchField('targetsFromLast');
 
   const inspect = useCallback(async (paths: string[], allowMany = false) => {
     const r: InspectOutput = await unwrap(api().documents.inspect({ paths, allowMany }));
@@ -224,6 +226,23 @@ export function DocumentsView() {
   };
 
   const jobs = docs.data?.jobs ?? [];
+  // A new batch with no language ticked (after a restart: within a session the batch store keeps the last ones) gets
+  // the languages of the last batch sent on this connection that it still offers, and a note says so.
+  const lastTargets = useMemo(() => lastBatchTargets(docs.data?.jobs ?? [], activeId), [docs.data?.jobs, activeId]);
+  const hasPending = pending !== null;
+  useEffect(() => {
+    if (!hasPending || targetLangs.length > 0 || targetsFromLast.length > 0 || targetList.length === 0) return;
+    const offered = lastTargets.filter((c) => targetList.some((l) => l.code === c));
+    if (offered.length === 0) return;
+    setTargetLangs(offered);
+    setTargetsFromLast(offered);
+  }, [hasPending, targetLangs.length, targetsFromLast.length, targetList, lastTargets, setTargetLangs, setTargetsFromLast]);
+  // The note goes with the batch, and once the ticks are no longer the last batch's.
+  useEffect(() => {
+    if (!hasPending && targetsFromLast.length > 0) setTargetsFromLast([]);
+  }, [hasPending, targetsFromLast.length, setTargetsFromLast]);
+  const showFromLast =
+    targetsFromLast.length > 0 && targetsFromLast.length === targetLangs.length && targetsFromLast.every((c) => targetLangs.includes(c));
   const anyActive = jobs.some((j) => ['waiting', 'uploading', 'queued', 'translating', 'downloading'].includes(j.state));
   const now = useNow(anyActive);
   const s = docs.data?.summary;
@@ -389,6 +408,9 @@ export function DocumentsView() {
                   );
                 })}
               </div>
+              {showFromLast && (
+                <p className="doc-note">{t('documents.targetsFromLast', { languages: f.list(targetsFromLast.map((c) => f.languageName(c))) })}</p>
+              )}
               {blockedTargets.length > 0 && (
                 <p className="doc-note" role="alert">
                   {t('documents.targetsBlocked', {
@@ -507,6 +529,7 @@ export function DocumentsView() {
             </div>
           )}
           {prefs.data && !prefs.data.keysPersist && <p className="doc-note">{t('documents.sessionKeys')}</p>}
+          {okFiles.length > 0 && targetLangs.length === 0 && <p className="doc-note">{t('documents.targetsNone')}</p>}
           <div className="doc-batch-actions">
             <button
               type="button"

@@ -23,6 +23,8 @@ export interface BatchFields {
   pdfToDocx: boolean;
   outputDir: string;
   overQuotaOk: boolean;
+  /** The languages ticked for this batch from the last one sent on the connection (after a restart), said in a note. */
+  targetsFromLast: string[];
 }
 
 const INITIAL: BatchFields = {
@@ -37,6 +39,7 @@ const INITIAL: BatchFields = {
   pdfToDocx: false,
   outputDir: '',
   overQuotaOk: false,
+  targetsFromLast: [],
 };
 
 export const useBatchStore = create<BatchFields>(() => ({ ...INITIAL }));
