@@ -3,7 +3,12 @@
  * tour: the key list was a box of 480 px inside the scrolling screen, two keys in view under two scrollbars. Scrolled
  * to, the list takes the window's height (six keys or more), the rows are still virtualized, End reaches the last
  * key, and at 1280×800 the column heads stay at the top while the rows go by, never over the control focused.
+ * The change log flows in the screen too (it was a 320 px box of its own), all of a long log reachable, and the first
+ * view at 900×700 shows three keys or more under the note about the key Verso cannot tell (it showed two).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test, type TestService } from './fixtures.js';
 import { addHostedKey } from './helpers.js';
 import { rowsInView, scrollers } from './list-layout.js';
@@ -14,21 +19,37 @@ async function admin(service: TestService, path: string, method: string, body?: 
   return (await res.json()) as { key_id: string };
 }
 
-test('32 keys at 900×700 and 1280×800: one scrollbar, and the list fills the window (six keys or more)', async ({ verso: { page }, service }) => {
-  test.setTimeout(300_000);
+/**
+ * Keys at 900×700 for a hosted connection with a pasted key (so the note about the key Verso cannot tell is shown):
+ * thirty keys made elsewhere, ten of them deactivated (an account keeps those), 32 with the two it had.
+ */
+async function openKeysWith32(page: Page, service: TestService) {
   await page.setViewportSize({ width: 900, height: 700 });
   await addHostedKey(page, service.keys.pro_key);
   await page.keyboard.press('Control+5');
   await page.getByLabel('Admin key', { exact: true }).fill(service.keys.admin_key);
   await page.getByRole('button', { name: 'Check and save' }).click();
   await expect(page.getByText('2 of 25 active')).toBeVisible();
-  // Thirty keys made elsewhere, ten of them deactivated (an account keeps those): 32 with the two it had.
   for (let i = 1; i <= 30; i++) {
     const k = await admin(service, '/v2/admin/developer-keys', 'POST', { label: `Team laptop ${i}` });
     if (i > 20) await admin(service, '/v2/admin/developer-keys/deactivate', 'PUT', { key_id: k.key_id });
   }
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await expect(page.getByText('Showing 32 of 32')).toBeVisible();
+}
+
+/** Every box in the page that scrolls (by its class), whatever it is. */
+function everyScroller(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight + 1)
+      .map((el) => el.className),
+  );
+}
+
+test('32 keys at 900×700 and 1280×800: one scrollbar, and the list fills the window (six keys or more)', async ({ verso: { page }, service }) => {
+  test.setTimeout(300_000);
+  await openKeysWith32(page, service);
   const table = page.getByRole('table', { name: 'Developer keys' });
 
   for (const [w, h] of [
@@ -61,8 +82,62 @@ test('32 keys at 900×700 and 1280×800: one scrollbar, and the list fills the w
 
   // The keyboard: End in the list goes to its last key, drawn and in view (the last of 32 is row 33, after the heads).
   await page.setViewportSize({ width: 900, height: 700 });
-  await page.getByRole('rowgroup', { name: 'Developer keys, scrollable' }).focus();
+  await page.getByRole('rowgroup', { name: 'Developer keys', exact: true }).focus();
   await page.keyboard.press('End');
   await expect(table.locator('[role="row"][aria-rowindex="33"]')).toBeInViewport({ ratio: 1 });
   expect(await scrollers(page, { name: 'rows', selector: '.keys-scroll' })).toEqual(['screen']);
+});
+
+test('900×700: three keys or more in the first view under a one-line note; a change log of 300 entries flows in the screen', async ({
+  verso: { page, dataDir },
+  service,
+}) => {
+  test.setTimeout(300_000);
+  // A long log, as main keeps it (oldest first, up to 10,000): "Log key 1" is the oldest, beyond the newest 200.
+  const entries = Array.from({ length: 300 }, (_, i) => ({
+    at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+    connectionId: 'elsewhere',
+    connectionName: 'Team account',
+    action: 'limit',
+    keyId: `k${i + 1}`,
+    label: `Log key ${i + 1}`,
+    before: 'no limit',
+    after: String(1000 * (i + 1)),
+  }));
+  await mkdir(join(dataDir, 'admin-keys'), { recursive: true });
+  await writeFile(join(dataDir, 'admin-keys', 'audit.json'), JSON.stringify({ entries }));
+  await openKeysWith32(page, service);
+
+  // The first view, before any scrolling: the note is one line and the question beside its field (it took 150 px
+  // over four lines), its why behind "More"; the toolbar is two lines; three keys or more are in view, each whole.
+  const note = page.locator('.alert').filter({ hasText: 'Verso cannot tell which key' });
+  await expect(note.getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(note.getByText(/^A key pasted in Settings/)).toBeHidden();
+  expect((await note.boundingBox())!.height).toBeLessThan(100);
+  await page.locator('.screen').evaluate((s) => s.scrollTo(0, 0));
+  const firstView = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('.keys-scroll [role="row"]')].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top >= 0 && b.bottom <= window.innerHeight;
+      }).length,
+  );
+  expect(firstView).toBeGreaterThanOrEqual(3);
+  await note.getByRole('button', { name: 'More' }).click();
+  await expect(note.getByText(/^A key pasted in Settings/)).toBeVisible();
+
+  // The change log: no box of its own (the screen is the only one that scrolls, at the log too), its rows drawn near
+  // the view only, and End on its entries brings the oldest of all 300 into view.
+  const log = page.getByRole('table', { name: 'Changes made with Verso' });
+  await expect(log).toHaveAttribute('aria-rowcount', '301');
+  const entriesGroup = log.getByRole('rowgroup', { name: 'Changes, newest first' });
+  await entriesGroup.scrollIntoViewIfNeeded();
+  expect(await everyScroller(page)).toEqual(['screen keys-screen']);
+  expect(await entriesGroup.getByRole('row').count()).toBeLessThan(100);
+  await entriesGroup.focus();
+  await page.keyboard.press('End');
+  const oldest = log.locator('tr[aria-rowindex="301"]');
+  await expect(oldest).toBeInViewport({ ratio: 1 });
+  await expect(oldest).toContainText('Log key 1');
+  expect(await everyScroller(page)).toEqual(['screen keys-screen']);
 });

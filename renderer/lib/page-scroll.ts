@@ -7,6 +7,7 @@
  * the screen resizes, appears or goes. Without a `.screen` around the list the scroll element is null, and the list
  * shows its first rows as it does without layout.
  */
+import { observeElementRect, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type RefObject, useEffect, useState } from 'react';
 
 export function usePageScroll(rows: RefObject<HTMLElement | null>): {
@@ -51,3 +52,13 @@ export function endGoesToLast(virtualizer: { scrollToEnd: () => void }, count: n
     virtualizer.scrollToEnd();
   };
 }
+
+/**
+ * The view of a virtualizer whose rows flow in the screen (usePageScroll), for the key list and the change log: a
+ * screen not laid out yet (or a DOM without layout) measures 0 high, so 480 px are assumed and rows still render.
+ */
+export const SCREEN_VIEW = {
+  initialRect: { width: 900, height: 480 },
+  observeElementRect: <T extends Element>(instance: Virtualizer<T, Element>, cb: (r: Rect) => void) =>
+    observeElementRect(instance, (r) => cb(r.height > 0 ? r : { width: r.width || 900, height: 480 })),
+};

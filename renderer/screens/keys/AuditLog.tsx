@@ -2,17 +2,25 @@
  * Renderer: Verso's local log of the key changes it made, newest first, with values written like the rest of the UI
  * (numbers grouped in the UI language, "no limit", "blocked (0)", dates) and each before → after isolated so it
  * reads in the right order in right-to-left languages. Exported as CSV for a spreadsheet in the UI language.
+ * Like the key list, the log is not a scroll box of its own (it was a 320 px box under the table, a second scrollbar
+ * in a scrolling screen): its rows flow in the screen, virtualized against the screen's scroll, as main keeps up to
+ * 10,000 entries. Every entry is reachable (it showed the newest 200 only); End on the rows goes to the oldest.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AuditEntry } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { isolate } from '../../lib/bidi.js';
 import { useConnectionName, useKeyLabel } from '../../lib/local-names.js';
+import { endGoesToLast, SCREEN_VIEW, usePageScroll } from '../../lib/page-scroll.js';
 import { useConnections } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
 import { auditKey } from './panels.js';
+
+/** A first guess of an entry's height (two lines); each row is measured once it is drawn. */
+const ENTRY_ESTIMATE = 48;
 
 /** One logged value (main stores limits as digits or "no limit", a deactivation as its ISO time) in UI words. */
 export function useAuditValue(): (e: Pick<AuditEntry, 'action'>, v: string | null) => string {
@@ -51,7 +59,25 @@ export function AuditLog() {
   const exportCsv = useMutation({ mutationFn: () => unwrap(api().adminKeys.exportCsv({ what: 'audit' })), onSuccess: (r) => setSaved(r?.path ?? null) });
   const action = (a: string) =>
     a === 'create' ? t('keys.audit.create') : a === 'rename' ? t('keys.audit.rename') : a === 'limit' ? t('keys.audit.limit') : t('keys.audit.deactivate');
-  const entries = (audit.data ?? []).slice().reverse();
+  const entries = useMemo(() => (audit.data ?? []).slice().reverse(), [audit.data]);
+  /** Where the rows are drawn (the table's body): the screen scrolls, the rows near its view are drawn. */
+  const rowsRef = useRef<HTMLTableSectionElement>(null);
+  const { getScrollElement, scrollMargin } = usePageScroll(rowsRef);
+  // An entry's place in main's log, which only grows at the end: a new entry does not change the others' keys.
+  const getItemKey = useCallback((i: number) => entries.length - 1 - i, [entries]);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement,
+    scrollMargin,
+    estimateSize: () => ENTRY_ESTIMATE,
+    getItemKey,
+    overscan: 10,
+    ...SCREEN_VIEW,
+  });
+  const items = virtualizer.getVirtualItems();
+  // The rows stay in the table's own layout (its columns and semantics): the rows not drawn are two spacers' height.
+  const before = items.length > 0 ? items[0]!.start - scrollMargin : 0;
+  const after = items.length > 0 ? Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]!.end - scrollMargin)) : 0;
   // The short date and the time apart: each stays whole, so "When" takes two lines at most in a narrow column.
   const when = (iso: string) => ({ date: fmt.date(Date.parse(iso), 'short'), time: fmt.time(Date.parse(iso)) });
   return (
@@ -72,24 +98,33 @@ export function AuditLog() {
       ) : entries.length === 0 ? (
         <p>{t('keys.audit.empty')}</p>
       ) : (
-        // A region of its own that scrolls (and takes the keyboard) where the table is wider than the card.
-        <div className="keys-audit-scroll" role="region" tabIndex={0} aria-label={t('keys.audit.scroll')}>
-          <table className="keys-audit">
-            <thead>
-              <tr>
-                <th scope="col">{t('keys.audit.when')}</th>
-                <th scope="col">{t('keys.audit.connection')}</th>
-                <th scope="col">{t('keys.audit.what')}</th>
-                <th scope="col">{t('keys.audit.key')}</th>
-                <th scope="col">{t('keys.audit.change')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.slice(0, 200).map((e, i) => (
-                <tr key={`${e.at}-${i}`}>
+        <table className="keys-audit" aria-labelledby="keys-audit-title" aria-rowcount={entries.length + 1}>
+          <thead>
+            <tr aria-rowindex={1}>
+              <th scope="col">{t('keys.audit.when')}</th>
+              <th scope="col">{t('keys.audit.connection')}</th>
+              <th scope="col">{t('keys.audit.what')}</th>
+              <th scope="col">{t('keys.audit.key')}</th>
+              <th scope="col">{t('keys.audit.change')}</th>
+            </tr>
+          </thead>
+          <tbody
+            ref={rowsRef}
+            tabIndex={0}
+            aria-label={t('keys.audit.rows')}
+            // End on the entries goes to the oldest, drawn and in view.
+            onKeyDown={endGoesToLast(virtualizer, entries.length)}
+          >
+            {before > 0 ? <Spacer height={before} /> : null}
+            {items.map((item) => {
+              const e = entries[item.index];
+              if (!e) return null;
+              const at = when(e.at);
+              return (
+                <tr key={item.key} ref={virtualizer.measureElement} data-index={item.index} aria-rowindex={item.index + 2}>
                   <td className="keys-audit-when">
                     <time dateTime={e.at}>
-                      <span>{when(e.at).date}</span> <span>{when(e.at).time}</span>
+                      <span>{at.date}</span> <span>{at.time}</span>
                     </time>
                   </td>
                   <td>
@@ -103,11 +138,21 @@ export function AuditLog() {
                     {t('keys.audit.beforeAfter', { before: isolate(shownValue(e, e.before)), after: isolate(shownValue(e, e.after)) })}
                   </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              );
+            })}
+            {after > 0 ? <Spacer height={after} /> : null}
+          </tbody>
+        </table>
       )}
     </section>
+  );
+}
+
+/** The height of the entries not drawn, above or below those that are: no row to a screen reader. */
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr className="keys-audit-spacer" aria-hidden="true">
+      <td colSpan={5} style={{ blockSize: height }} />
+    </tr>
   );
 }

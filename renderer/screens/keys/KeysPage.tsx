@@ -7,7 +7,7 @@
  * follows the filter), CSV export and the local audit log.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { ScreenTitle } from '../../components/ScreenTitle.js';
@@ -78,6 +78,45 @@ function AddAdminKey({ connectionName }: { connectionName: string }) {
   );
 }
 
+/**
+ * The connections whose key Verso cannot tell (a key pasted in Settings carries no id), above the table: one line that
+ * says so, with why and what to check behind "More", and for each connection the one step that settles it (which
+ * key it is). Not dismissible: what it says stays true, and matters before a deactivation, until that step is taken
+ * (then it goes); compact instead, so the first view of the screen is the key list (at 900×700 it took 150 px).
+ */
+function UnidentifiedNote({
+  connectionId,
+  unidentified,
+  keys,
+}: {
+  connectionId: string;
+  unidentified: Array<{ id: string; name: string }>;
+  keys: DeveloperKeyView[];
+}) {
+  const t = useT();
+  const fmt = useFormat();
+  const connectionName = useConnectionName();
+  const [more, setMore] = useState(false);
+  const whyId = useId();
+  const connections = fmt.list(unidentified.map((c) => isolate(connectionName(c.name))));
+  return (
+    <div className="alert alert-info keys-unidentified">
+      <p>
+        {t('keys.unidentified', { connections })}{' '}
+        <button type="button" className="keys-more" aria-expanded={more} aria-controls={whyId} onClick={() => setMore((v) => !v)}>
+          {t('keys.unidentified.more')}
+        </button>
+      </p>
+      <p id={whyId} hidden={!more}>
+        {t('keys.unidentified.why')}
+      </p>
+      {unidentified.map((c) => (
+        <LinkConnection key={c.id} connectionId={connectionId} connection={c} keys={keys.filter((k) => !k.isDeactivated)} />
+      ))}
+    </div>
+  );
+}
+
 /** "Which key does <connection> use?": the admin tells Verso, so the table can name it and warn before it is changed. */
 function LinkConnection({ connectionId, connection, keys }: { connectionId: string; connection: { id: string; name: string }; keys: DeveloperKeyView[] }) {
   const t = useT();
@@ -97,19 +136,16 @@ function LinkConnection({ connectionId, connection, keys }: { connectionId: stri
         if (keyId) link.mutate();
       }}
     >
-      <div className="field">
-        <label className="field-label" htmlFor={id}>
-          {t('keys.link.label', { connection: isolate(shownName(connection.name)) })}
-        </label>
-        <select id={id} value={keyId} onChange={(e) => setKeyId(e.target.value)}>
-          <option value="">{t('keys.link.choose')}</option>
-          {keys.map((k) => (
-            <option key={k.keyId} value={k.keyId}>
-              {k.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {/* The question, its answer and Remember on one line where they fit (the label beside the field, not above). */}
+      <label htmlFor={id}>{t('keys.link.label', { connection: isolate(shownName(connection.name)) })}</label>
+      <select id={id} value={keyId} onChange={(e) => setKeyId(e.target.value)}>
+        <option value="">{t('keys.link.choose')}</option>
+        {keys.map((k) => (
+          <option key={k.keyId} value={k.keyId}>
+            {k.label}
+          </option>
+        ))}
+      </select>
       <button type="submit" className="btn btn-small" disabled={!keyId || link.isPending}>
         {t('keys.link.save')}
       </button>
@@ -127,7 +163,6 @@ type Opener = { action: string; keyId: string | null };
 function KeysManager({ connectionId, local }: { connectionId: string; local: boolean }) {
   const t = useT();
   const keyLabel = useKeyLabel();
-  const connectionName = useConnectionName();
   const fmt = useFormat();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: listKey(connectionId), queryFn: () => unwrap(api().adminKeys.list({ connectionId })), staleTime: 0 });
@@ -206,18 +241,21 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
     void list.refetch();
   };
 
-  const header = (
+  // What the list is and when it was read, Refresh, and (once there is a list) what is done with the whole list: on
+  // one line above the search and filters, which then fit on one line at 900×700 (they took two).
+  const header = (actions: ReactNode = null) => (
     <div className="keys-refresh">
       {keys ? <p className="hint">{t('keys.summary', { count: keys.length, date: fmt.dateTime(list.dataUpdatedAt) })}</p> : null}
       <button type="button" className="btn btn-small" onClick={refresh} disabled={list.isFetching}>
         {t('keys.action.refresh')}
       </button>
+      {actions}
     </div>
   );
   if (list.isPending) {
     return (
       <>
-        {header}
+        {header()}
         <p role="status">{t('keys.loading')}</p>
       </>
     );
@@ -226,7 +264,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
   if (!keys) {
     return (
       <>
-        {header}
+        {header()}
         <KeysError error={list.error} />
         <div className="toolbar">
           <button type="button" className="btn" onClick={refresh}>
@@ -238,7 +276,22 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
   }
   return (
     <>
-      {header}
+      {header(
+        <div className="keys-toolbar-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-action="create"
+            disabled={atMax || panel !== null}
+            onClick={() => openPanel({ kind: 'create' }, 'create')}
+          >
+            {t('keys.action.create')}
+          </button>
+          <button type="button" className="btn" onClick={() => exportCsv.mutate()}>
+            {t('keys.action.export')}
+          </button>
+        </div>,
+      )}
       {list.isError ? <KeysError error={list.error} staleSince={fmt.dateTime(list.dataUpdatedAt)} /> : null}
       <div className="keys-toolbar">
         <div className="field">
@@ -271,20 +324,6 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
         <p className="keys-count" aria-live="polite">
           {t('keys.activeCount', { active: activeCount, max: LIMITS.activeDeveloperKeys })}
         </p>
-        <div className="keys-toolbar-actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            data-action="create"
-            disabled={atMax || panel !== null}
-            onClick={() => openPanel({ kind: 'create' }, 'create')}
-          >
-            {t('keys.action.create')}
-          </button>
-          <button type="button" className="btn" onClick={() => exportCsv.mutate()}>
-            {t('keys.action.export')}
-          </button>
-        </div>
       </div>
       {atMax ? <p className="reason">{t('keys.atMax', { max: LIMITS.activeDeveloperKeys })}</p> : null}
       {note ? (
@@ -294,14 +333,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
       ) : null}
       {exportCsv.isError ? <KeysError error={exportCsv.error} /> : null}
       {rename.isError ? <KeysError error={rename.error} /> : null}
-      {unidentified.length > 0 ? (
-        <div className="alert alert-info stack">
-          <p>{t('keys.unidentified', { connections: fmt.list(unidentified.map((c) => isolate(connectionName(c.name)))) })}</p>
-          {unidentified.map((c) => (
-            <LinkConnection key={c.id} connectionId={connectionId} connection={c} keys={keys.filter((k) => !k.isDeactivated)} />
-          ))}
-        </div>
-      ) : null}
+      {unidentified.length > 0 ? <UnidentifiedNote connectionId={connectionId} unidentified={unidentified} keys={keys} /> : null}
       {selectedKeys.length > 0 && panel === null ? (
         <div className="keys-bulk" role="group" aria-label={t('keys.bulk.label')}>
           <span>{t('keys.bulk.selected', { count: selectedKeys.length })}</span>

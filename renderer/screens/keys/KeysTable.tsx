@@ -4,13 +4,13 @@
  * one), so a long label or a "Deactivated on …" in German or Arabic never covers the next row. Each key says which
  * Verso connection uses it. Filtering and sorting happen in `filterKeys` (pure, also used by the benchmark).
  */
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { isolate } from '../../lib/bidi.js';
 import { useConnectionName } from '../../lib/local-names.js';
-import { endGoesToLast, usePageScroll } from '../../lib/page-scroll.js';
+import { endGoesToLast, SCREEN_VIEW, usePageScroll } from '../../lib/page-scroll.js';
 
 /** The table row of the key `keyId` under `root`, when it is drawn (the table is virtualized). */
 export function keyRow(root: ParentNode, keyId: string): HTMLElement | undefined {
@@ -101,9 +101,7 @@ export function KeysTable({
     estimateSize: () => ROW_ESTIMATE,
     getItemKey,
     overscan: 10,
-    initialRect: { width: 900, height: 480 },
-    // A screen not laid out yet (or a DOM without layout) measures 0 high: assume 480 px so rows still render.
-    observeElementRect: (instance, cb) => observeElementRect(instance, (r) => cb(r.height > 0 ? r : { width: r.width || 900, height: 480 })),
+    ...SCREEN_VIEW,
   });
   const createdLabel = (iso: string) => fmt.date(Date.parse(iso), 'medium');
   const selectable = keys.filter((k) => !k.isDeactivated);
