@@ -19,9 +19,36 @@ describe('encodeUnit', () => {
     expect(body).toBe('a\\[b\\]c\\\\d\\^e\\$f\\/g\\@h\\<i\\>j\\{k\\}l.[]');
   });
 
-  it('keeps newlines, tabs and double spaces as superblanks and marks line ends as sentence ends', () => {
+  it('keeps newlines, tabs and double spaces as superblanks and marks line ends and tabs as sentence ends', () => {
     const { body } = encodeUnit('one\ntwo\tthree  four');
-    expect(body).toBe('one.[][\n]two[\t]three[  ]four.[]');
+    expect(body).toBe('one.[][\n]two.[][\t]three[  ]four.[]');
+  });
+
+  it('ends a sentence at every tab, so transfer rules cannot move words across it', () => {
+    expect(encodeUnit('house\tcar').body).toBe('house.[][\t]car.[]');
+    expect(encodeUnit('red\tcar\t\thouse \t dog').body).toBe('red.[][\t]car.[][\t\t]house.[][ \t ]dog.[]');
+    // Tabs at line start and end share the line break's sentence end; tabs at the unit's edges are put aside.
+    expect(encodeUnit('one\t\n\ttwo').body).toBe('one.[][\t\n\t]two.[]');
+    const e = encodeUnit('\thouse\tcar\t');
+    expect([e.lead, e.body, e.trail]).toEqual(['\t', 'house.[][\t]car.[]', '\t']);
+  });
+
+  it('encodes text without tabs or line breaks exactly as before', () => {
+    expect(encodeUnit('The red car is  very fast. Really!').body).toBe(
+      'The red car is[  ]very fast. Really!.[]',
+    );
+    expect(encodeUnit(`The ${span(1, 'red car')} is fast.`).body).toBe(
+      'The [[t:s:1]]red car[[/]] is fast..[]',
+    );
+  });
+
+  it('keeps the sentence end of a tab or line break inside a span out of its word-bound blanks', () => {
+    expect(encodeUnit(`The ${span(1, 'red\tcar')} is fast.`).body).toBe(
+      'The [[t:s:1]]red[[/]].[][\t][[t:s:1]]car[[/]] is fast..[]',
+    );
+    expect(encodeUnit(`${span(1, 'a \n\t b')} c`).body).toBe(
+      '[[t:s:1]]a[[/]].[][ \n\t ][[t:s:1]]b[[/]] c.[]',
+    );
   });
 
   it('strips NUL and U+FFFF, which would break the framing', () => {
@@ -41,9 +68,9 @@ describe('encodeUnit', () => {
   });
 
   it('never sends a plain space beside a tab, line break or run of spaces: it goes into their superblank', () => {
-    expect(encodeUnit(`a\t${span(1, ' b')}`).body).toBe('a[\t ][[t:s:1]]b[[/]].[]');
-    expect(encodeUnit(`a ${span(1, '\tb')} c`).body).toBe('a[ \t][[t:s:1]]b[[/]] c.[]');
-    expect(encodeUnit(`a\t${placeholder(2)}\tb`).body).toBe(`a[\t][\uE0032\uE001][\t]b.[]`);
+    expect(encodeUnit(`a\t${span(1, ' b')}`).body).toBe('a.[][\t ][[t:s:1]]b[[/]].[]');
+    expect(encodeUnit(`a ${span(1, '\tb')} c`).body).toBe('a.[][ \t][[t:s:1]]b[[/]] c.[]');
+    expect(encodeUnit(`a\t${placeholder(2)}\tb`).body).toBe(`a.[][\t][\uE0032\uE001].[][\t]b.[]`);
   });
 
   it('sends a span without words as a literal superblank so Apertium cannot drop it', () => {
@@ -111,6 +138,12 @@ describe('matchLineStartCase', () => {
   it('lowers a line start that Apertium capitalised after a line break', () => {
     expect(matchLineStartCase('Uno\nY dos\nTres', 'One\nand two\nThree')).toBe('Uno\ny dos\nTres');
   });
+
+  it('lowers a piece start that Apertium capitalised after a tab', () => {
+    expect(matchLineStartCase('Casa\tAutomovilístico\t\tPerro\nGato', 'house\tcar\t\tdog\nCat')).toBe(
+      'Casa\tautomovilístico\t\tperro\nGato',
+    );
+  });
 });
 
 describe('decodeUnit', () => {
@@ -120,6 +153,14 @@ describe('decodeUnit', () => {
     // An identity pipeline echoes the stream: the round trip must give the unit back exactly.
     expect(decodeUnit(encoded.body ?? '', encoded)).toBe(unit);
     expect(stripMarkers(decodeUnit(encoded.body ?? '', encoded))).toBe(stripMarkers(unit));
+  });
+
+  it('gives back the tabs of what Apertium answered (measured on eng-spa), pieces in their own order', () => {
+    const encoded = encodeUnit('house\tcar');
+    expect(decodeUnit('Casa.[][\t]Automovilístico.[]', encoded)).toBe('Casa\tautomovilístico');
+    const inSpan = encodeUnit(`The ${span(1, 'red\tcar')} is fast.`);
+    const frame = 'El [[t:s:1]]rojo[[/]].[][\t][[t:s:1]]Automovilístico[[/]] es rápidamente..[]';
+    expect(decodeUnit(frame, inSpan)).toBe(`El ${span(1, 'rojo\tautomovilístico')} es rápidamente.`);
   });
 
   it('gives back every tab and the spaces around it on an echo, also beside spans and placeholders', () => {

@@ -6,8 +6,9 @@
  * hand-written because no library speaks the Apertium stream format; it follows what destxt does (measured):
  *   - `\ [ ] ^ $ / @ < > { }` are escaped with a backslash;
  *   - whitespace other than one plain space becomes a superblank `[…]`, so newlines, tabs and runs of spaces
- *     come back byte for byte; a line break is preceded by an inserted `.[]` sentence end (destxt does this
- *     for paragraph breaks only, but then words and newlines trade places inside a sentence);
+ *     come back byte for byte; a line break or tab is preceded by an inserted `.[]` sentence end (destxt does
+ *     this for paragraph breaks only, but then words move across newlines and tabs inside a sentence:
+ *     `house[\t]car.[]` gives `Coche[\t]de casa.[]`, measured on eng-spa);
  *   - a plain space is never sent next to such a whitespace superblank (it is merged into it), so a plain
  *     space next to one in the output is the blank of a word Apertium dropped (`You have` → `Tienes`) and is
  *     removed on the way back, as doubled plain spaces are; otherwise `msg\tYou have` came back
@@ -38,6 +39,11 @@ export function cleanInput(text: string): string {
   return text.replace(/[\0\uFFFF]/g, '');
 }
 
+/** Whitespace that separates independent pieces of a unit: a line break or a tab. */
+const PIECE_BREAK = /[\n\r\t]/;
+/** A whitespace run holding a piece break (captured, for split). */
+const PIECE_BREAK_RUN = /(\s*[\n\r\t]\s*)/;
+
 /** Encodes text between markers: escapes, and turns whitespace other than a single space into superblanks. */
 function encodeText(text: string): string {
   let out = '';
@@ -49,9 +55,11 @@ function encodeText(text: string): string {
     const ws = m[1] ?? '';
     if (ws === ' ') out += ' ';
     else {
-      // A line break ends a sentence (as split_sentences=1 reads newlines): without the inserted `.[]`
-      // (destxt's sentence mark) transfer moves the newline's blank to the end of the sentence (measured).
-      out += `${/[\n\r]/.test(ws) ? '.[]' : ''}[${ws}]`;
+      // A line break or tab ends a sentence (as split_sentences=1 reads newlines): without the inserted `.[]`
+      // (destxt's sentence mark) transfer treats the superblank as any blank inside one sentence and reorders
+      // words across it (`house⇥car` → `Coche⇥de casa`, `red⇥car` → `Coche⇥rojo`, measured). A tab separates
+      // independent pieces (TSV cells, aligned columns, labels) just as a line break does.
+      out += `${PIECE_BREAK.test(ws) ? '.[]' : ''}[${ws}]`;
     }
   }
   return out;
@@ -110,13 +118,27 @@ function encodeSpan(id: number, pieces: Piece[]): string {
     // A piece with no word (punctuation between placeholders) keeps its span as an empty literal span, so
     // the id still shows up even if Apertium would drop the bound blank around punctuation.
     out += hasWords(core)
-      ? `[[t:s:${id}]]${encodeText(core)}[[/]]`
+      ? boundText(id, core)
       : core
         ? encodeText(core) + literalBlank(`${OPEN}${id}${SEP}${CLOSE}`)
         : '';
     out += encodeText(trail);
   }
   return out;
+}
+
+/**
+ * Text of a span (no edge whitespace) in word-bound blanks. Line breaks and tabs stay outside them, one bound
+ * blank per piece between them, so the sentence end inserted there is not bound to the span: bound, Apertium
+ * gave it back as `[[t:s:1]].[[/]][]` and the period stayed in the output (`rojo.⇥…`, measured). The pieces
+ * come back as spans of one id separated by whitespace, which repairMarkers merges into one span again.
+ */
+function boundText(id: number, core: string): string {
+  if (!PIECE_BREAK.test(core)) return `[[t:s:${id}]]${encodeText(core)}[[/]]`;
+  return core
+    .split(PIECE_BREAK_RUN)
+    .map((part, i) => (i % 2 ? encodeText(part) : part ? `[[t:s:${id}]]${encodeText(part)}[[/]]` : ''))
+    .join('');
 }
 
 export interface EncodedUnit {
@@ -149,7 +171,8 @@ export function encodeUnit(unit: string): EncodedUnit {
 const WHITESPACE_BLANK = /^\[\s+\]$/;
 
 /**
- * Merges every plain space that touches a whitespace superblank into it (`[\t] ` → `[\t ]`). Text pieces are
+ * Merges every plain space that touches a whitespace superblank into it (`[\t] ` → `[\t ]`, also across the
+ * sentence end before a line break or tab: ` .[][\t]` → `.[][ \t]`). Text pieces are
  * encoded separately (around spans and placeholders), so one piece may end in a superblank and the next start
  * with a space; after this, a plain space beside a whitespace superblank only comes from the engine.
  */
@@ -166,6 +189,15 @@ function mergeBlankSpaces(body: string): string {
       tokens[tokens.length - 1] = `${prev.slice(0, -1)} ]`;
     } else if (prev === ' ' && WHITESPACE_BLANK.test(token)) {
       tokens[tokens.length - 1] = `[ ${token.slice(1)}`;
+    } else if (
+      prev === '[]' &&
+      WHITESPACE_BLANK.test(token) &&
+      tokens.at(-2) === '.' &&
+      tokens.at(-3) === ' '
+    ) {
+      // `a .[][\t]` (a space before the sentence end of a line break or tab) → `a.[][ \t]`.
+      tokens.splice(-3, 1);
+      tokens.push(`[ ${token.slice(1)}`);
     } else tokens.push(token);
   }
   return tokens.join('');
@@ -177,7 +209,8 @@ function mergeBlankSpaces(body: string): string {
  * reading of the stream for the encoder's merge and the decoder.
  */
 function tokenAt(s: string, i: number): { kind: 'escape' | 'tag' | 'blank' | 'char'; end: number } {
-  if (s[i] === '\\' && i + 1 < s.length) return { kind: 'escape', end: i + String.fromCodePoint(s.codePointAt(i + 1) ?? 0).length };
+  if (s[i] === '\\' && i + 1 < s.length)
+    return { kind: 'escape', end: i + String.fromCodePoint(s.codePointAt(i + 1) ?? 0).length };
   if (s[i] === '[' && s[i + 1] === '[') {
     const close = s.indexOf(']]', i + 2);
     return { kind: 'tag', end: close < 0 ? -1 : close + 1 };
@@ -364,11 +397,12 @@ function dropOrphanCloses(marked: string): string {
   return out;
 }
 
-const LINE_BREAK = /([\r\n]\s*)/;
+const LINE_BREAK = /([\r\n\t]\s*)/;
 
 /**
- * Every line break is sent as a sentence end, so Apertium capitalises the first word of the next line; a line
- * that started in lower case in the input gets its first letter lowered again (same number of lines only).
+ * Every line break and tab is sent as a sentence end, so Apertium capitalises the first word after it; a line
+ * or tab-separated piece that started in lower case in the input gets its first letter lowered again (same
+ * number of pieces only).
  */
 export function matchLineStartCase(output: string, input: string): string {
   const inLines = input.split(LINE_BREAK);
