@@ -445,7 +445,8 @@ export function GlossaryEditor({
           <span>{t('glossaries.editor.entries', { count: validation.entryCount })}</span>
           <span>{t('glossaries.editor.size', { size: f.bytes(validation.totalBytes), limit: f.bytes(LIMITS.glossaryBytes) })}</span>
           {problemCount === 0 ? (
-            <span className="gl-ok">{t('glossaries.editor.noProblems')}</span>
+            // Not beside a problem of the name or the pair, shown above ("Fix the problems above" says so).
+            nameIssues.length === 0 && pairOk && <span className="gl-ok">{t('glossaries.editor.noProblems')}</span>
           ) : (
             <>
               <strong className="error-text">{t('glossaries.editor.problemRows', { count: problemCount })}</strong>

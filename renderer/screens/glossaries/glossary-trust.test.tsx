@@ -75,6 +75,8 @@ describe('a new glossary', () => {
     expect(saveButton().disabled).toBe(false);
     await user.click(saveButton());
     expect(await screen.findByText('Give the glossary a name.')).toBeTruthy();
+    // The footer does not say "No problems" beside the name's problem and "Fix the problems above".
+    expect(screen.queryByText('No problems')).toBeNull();
     expect(fake.callsOf('glossaries.save')).toEqual([]);
     expect(saveButton().disabled).toBe(true);
   });
