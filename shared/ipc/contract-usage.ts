@@ -68,14 +68,27 @@ export type UsageReport = z.infer<typeof UsageReport>;
 export const UsageDay = z.object({ day: z.number().int(), date: z.string(), characters: z.number().nullable() });
 
 export const UsageForecast = z.object({
-  /** Characters at period end at the pace so far in this period. */
+  /** Characters at period end if the pace below holds. */
   endTotal: z.number(),
-  /** Characters per day so far. */
+  /** Characters per day: the pace the forecast rests on (see `basis`). */
   perDay: z.number(),
   /** ISO date the account limit would be reached, when that falls inside the period. */
   limitDate: z.string().nullable(),
   /** Same for the key's own limit. */
   keyLimitDate: z.string().nullable(),
+  /**
+   * What the pace is: `recent`, the characters counted over the last `days` days of Verso's reads of this period
+   * (a week, or a little more where Verso was not running a week ago); `period`, the period's count over the time
+   * since it began (Verso has not yet recorded a week of this period).
+   */
+  basis: z.enum(['recent', 'period']),
+  /** Whole days the pace rests on (rounded; at least 1). */
+  days: z.number().int(),
+  /**
+   * The UTC day on which more than half of the characters the pace rests on were counted (the pace is then uneven
+   * and the forecast rough), with that day's characters; null when the use is spread out.
+   */
+  peakDay: z.object({ date: z.string(), characters: z.number() }).nullable(),
 });
 export type UsageForecast = z.infer<typeof UsageForecast>;
 

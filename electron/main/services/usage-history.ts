@@ -1,7 +1,8 @@
 /**
  * Usage arithmetic (main process, pure): the tolerant `/v2/usage` parser, billing periods, per-day series from
- * recorded snapshots, the forecast at the current pace and the split of Verso's own billed records. No I/O and no
- * clock of its own (callers pass `now`), so every rule here is tested with fixed times.
+ * recorded snapshots, the forecast (at the pace of the last week once Verso has recorded one, else at the period's
+ * average) and the split of Verso's own billed records. No I/O and no clock of its own (callers pass `now`), so
+ * every rule here is tested with fixed times.
  *
  * Attribution rule: characters are counted on the UTC day Verso saw them. Counts only grow within a period, so
  * the usage of a day is the last count seen by the end of that day minus the last count seen before it; days
@@ -192,32 +193,135 @@ export function dailySeries(
   return { days, cumulative, beforeFirstReading };
 }
 
-function reachDate(count: number | null | undefined, limit: number | null | undefined, perDay: number, now: number, end: number): string | null {
+/** The figures of a forecast, without what its pace rests on. */
+type ForecastFigures = Pick<UsageForecast, 'endTotal' | 'perDay' | 'limitDate' | 'keyLimitDate'>;
+
+function reachDate(count: number | null | undefined, limit: number | null | undefined, perDay: number, at: number, now: number, end: number): string | null {
   if (count == null || limit == null || limit >= LIMITS.unsetLimit) return null;
   if (count >= limit) return new Date(now).toISOString().slice(0, 10);
   if (perDay <= 0) return null;
-  const t = now + ((limit - count) / perDay) * DAY_MS;
-  return t < end ? new Date(t).toISOString().slice(0, 10) : null;
+  const t = at + ((limit - count) / perDay) * DAY_MS;
+  return t < end ? new Date(Math.max(t, now)).toISOString().slice(0, 10) : null;
+}
+
+/** The count of `latest` (read at `at`) carried to period end at `perDay`, and the days the limits would be reached. */
+function project(latest: UsageSnapshot, count: number, at: number, now: number, end: number, perDay: number, keyPerDay: number): ForecastFigures {
+  return {
+    endTotal: Math.round(count + (perDay * Math.max(0, end - at)) / DAY_MS),
+    perDay: Math.round(perDay),
+    limitDate: reachDate(count, latest.characterLimit, perDay, at, now, end),
+    keyLimitDate: reachDate(latest.apiKeyCharacterCount, latest.apiKeyCharacterLimit, keyPerDay, at, now, end),
+  };
+}
+
+/** When the latest count was read (never after `now`), and how long the period had run by then. */
+function readAt(latest: UsageSnapshot, p: UsagePeriod, now: number): { at: number; elapsed: number } {
+  const at = Math.min(Date.parse(latest.at), now, Date.parse(p.end));
+  return { at, elapsed: at - Date.parse(p.start) };
 }
 
 /**
- * At the pace of this period so far (its count over the time elapsed since its start): the count at period end
- * and the dates the account and key limits would be reached. Null in the first hour, where a pace means nothing.
+ * At the average pace since the period began (its count over the time from its start to the latest read): the
+ * count at period end and the dates the account and key limits would be reached. Null in the first hour, where a
+ * pace means nothing. The fallback of `forecastWithBasis`, which says what a forecast rests on.
  */
-export function forecast(latest: UsageSnapshot | undefined, p: UsagePeriod, now: number): UsageForecast | null {
+export function forecast(latest: UsageSnapshot | undefined, p: UsagePeriod, now: number): ForecastFigures | null {
   if (!latest || latest.characterCount === null) return null;
-  const start = Date.parse(p.start);
-  const end = Date.parse(p.end);
-  const elapsed = Math.min(now, end) - start;
+  const { at, elapsed } = readAt(latest, p, now);
   if (elapsed < 3_600_000) return null;
   const perDay = (latest.characterCount / elapsed) * DAY_MS;
-  const remainingDays = Math.max(0, end - now) / DAY_MS;
   const keyPerDay = latest.apiKeyCharacterCount != null ? (latest.apiKeyCharacterCount / elapsed) * DAY_MS : 0;
+  return project(latest, latest.characterCount, at, now, Date.parse(p.end), perDay, keyPerDay);
+}
+
+/** Days of this period Verso must have recorded before the forecast follows the recent pace, and that pace's span. */
+export const RECENT_DAYS = 7;
+
+interface Read {
+  t: number;
+  count: number;
+  key: number | null;
+}
+
+/**
+ * The UTC day on which more than half of the characters from `from` to the last read were counted (a count is
+ * booked on the day of the read that saw it, as in `dailySeries`), when the span is 3 days or more; else null.
+ * `total` is what the pace rests on: the reads' growth, plus for the period average what came before Verso's first
+ * read (counted on no day Verso knows).
+ */
+function peakOf(reads: readonly Read[], from: Read, total: number, days: number): UsageForecast['peakDay'] {
+  if (days < 3 || total <= 0) return null;
+  const perDay = new Map<string, number>();
+  let prev = from.count;
+  for (const r of reads) {
+    if (r.t <= from.t) continue;
+    const date = new Date(r.t).toISOString().slice(0, 10);
+    perDay.set(date, (perDay.get(date) ?? 0) + Math.max(0, r.count - prev));
+    prev = r.count;
+  }
+  let peak: UsageForecast['peakDay'] = null;
+  for (const [date, characters] of perDay) if (characters > total / 2 && (!peak || characters > peak.characters)) peak = { date, characters };
+  return peak;
+}
+
+/**
+ * The forecast and what it rests on. Rule: once Verso's reads of this period reach back a week before the latest
+ * read, the pace is the characters counted over that week, divided by its length (`basis: 'recent'`); before that,
+ * the period's average so far (`basis: 'period'`, as `forecast`).
+ *
+ * The week is measured between reads, never from the per-day series: the count at its start is a read's, so days
+ * Verso knows nothing about are never counted as zero, and what was used before Verso's first read of a period (an
+ * install mid-period) is never part of it. Counts only grow within a period, so equal reads on both sides of the
+ * week's start pin the count there (idle polling keeps only the first and last of a run of equal reads); otherwise
+ * the week starts at the last read before it (Verso was not running then) and the pace rests on a few more days.
+ * Why a week: it holds a whole weekly rhythm (quiet weekends do not pull the pace down or up), and a spike of the
+ * last days weighs in full instead of being spread over the whole period, which is what went wrong before.
+ */
+export function forecastWithBasis(
+  latest: UsageSnapshot | undefined,
+  snapshots: readonly UsageSnapshot[],
+  p: UsagePeriod,
+  now: number,
+): UsageForecast | null {
+  const byPeriod = forecast(latest, p, now);
+  if (!latest || !byPeriod || latest.characterCount === null) return null;
+  const { at, elapsed } = readAt(latest, p, now);
+  const count = latest.characterCount;
+  const key = latest.apiKeyCharacterCount ?? null;
+  const reads: Read[] = snapshots
+    .filter((s) => inPeriod(s, p) && typeof s.characterCount === 'number' && Date.parse(s.at) <= at)
+    .map((s) => ({ t: Date.parse(s.at), count: s.characterCount!, key: s.apiKeyCharacterCount ?? null }))
+    .sort((a, b) => a.t - b.t);
+  const last: Read = { t: at, count, key };
+  const first = reads[0];
+  const periodDays = Math.max(1, Math.round(elapsed / DAY_MS));
+
+  const weekAgo = at - RECENT_DAYS * DAY_MS;
+  let i = -1;
+  for (let k = 0; k < reads.length && reads[k]!.t <= weekAgo; k++) i = k;
+  const before = reads[i];
+  const after = reads[i + 1];
+  // The week's start: the count there when equal reads pin it, else the last read before it.
+  const from: Read | undefined =
+    before && after && after.count === before.count && after.key === before.key ? { ...before, t: weekAgo } : before;
+  // The key's pace needs the key's count at the same start (else the whole forecast keeps the period average).
+  if (from && (key === null || from.key !== null)) {
+    const span = (last.t - from.t) / DAY_MS;
+    const perDay = Math.max(0, count - from.count) / span;
+    const keyPerDay = key !== null && from.key !== null ? Math.max(0, key - from.key) / span : 0;
+    const days = Math.round(span);
+    return {
+      ...project(latest, count, at, now, Date.parse(p.end), perDay, keyPerDay),
+      basis: 'recent',
+      days,
+      peakDay: peakOf([...reads, last], from, count - from.count, days),
+    };
+  }
   return {
-    endTotal: Math.round(latest.characterCount + perDay * remainingDays),
-    perDay: Math.round(perDay),
-    limitDate: reachDate(latest.characterCount, latest.characterLimit, perDay, now, end),
-    keyLimitDate: reachDate(latest.apiKeyCharacterCount, latest.apiKeyCharacterLimit, keyPerDay, now, end),
+    ...byPeriod,
+    basis: 'period',
+    days: periodDays,
+    peakDay: first ? peakOf([...reads, last], first, count, periodDays) : null,
   };
 }
 
@@ -274,7 +378,7 @@ export function buildHistory(o: {
     previousDays: prev.days,
     cumulative: current.cumulative,
     beforeFirstReading: current.beforeFirstReading,
-    forecast: forecast(inCurrent, period, o.now),
+    forecast: forecastWithBasis(inCurrent, o.snapshots, period, o.now),
     split: split(o.billed, period, o.connectionId, o.names),
     snapshotCount: o.snapshots.length,
   };

@@ -10,10 +10,15 @@ import { chartData, lastKnownIndex } from './UsageChart.js';
 
 const period = { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z', assumed: false };
 
-/** A 30-day period whose running total is `cumulative` (padded with nulls). */
-function history(cumulative: (number | null)[], perDay: number | null): UsageHistory {
+/**
+ * A 30-day period whose running total is `cumulative` (padded with nulls); its forecast, at `perDay`, was made at
+ * the end of the last known day unless `endTotal` says otherwise.
+ */
+function history(cumulative: (number | null)[], perDay: number | null, endTotal?: number): UsageHistory {
   const days = Array.from({ length: 30 }, (_, i) => ({ day: i + 1, date: `2026-11-${String(i + 1).padStart(2, '0')}`, characters: null as number | null }));
   const cum = Array.from({ length: 30 }, (_, i) => cumulative[i] ?? null);
+  const lastIdx = cum.findLastIndex((c) => c != null);
+  const lastTotal = lastIdx >= 0 ? cum[lastIdx]! : 0;
   return {
     connectionId: 'c-local',
     period,
@@ -21,7 +26,10 @@ function history(cumulative: (number | null)[], perDay: number | null): UsageHis
     previousDays: days.map((d) => ({ ...d, date: d.date.replace('2026-11', '2026-10') })),
     cumulative: cum,
     beforeFirstReading: null,
-    forecast: perDay === null ? null : { endTotal: 0, perDay, limitDate: null, keyLimitDate: null },
+    forecast:
+      perDay === null
+        ? null
+        : { endTotal: endTotal ?? lastTotal + perDay * (29 - lastIdx), perDay, limitDate: null, keyLimitDate: null, basis: 'recent', days: 7, peakDay: null },
     split: { text: 0, documents: 0, byConnection: [] },
     snapshotCount: cumulative.filter((c) => c != null).length,
   };
@@ -53,11 +61,23 @@ describe('Usage chart: the forecast starts from the data (issue 21, point 7)', (
     expect(forecast.every((v) => v === null || v >= 45_000)).toBe(true);
   });
 
+  it('ends on the period-end total the words give, when the forecast was made during the day', () => {
+    // Read at noon of day 12 (45,000), 2,000 a day: the words say 45,000 + 18.5 × 2,000 = 82,000 at period end.
+    const cum: (number | null)[] = [];
+    cum[11] = 45_000;
+    const forecast = chartData(history(cum, 2_000, 82_000), null, 11)[FORECAST]!;
+    expect(forecast[11]).toBe(45_000);
+    expect(forecast[29]).toBe(82_000);
+    // A day's pace between whole days; the rest of day 12 goes into the first step.
+    expect(forecast[28]! + 2_000).toBe(82_000);
+    expect(forecast[12]).toBe(82_000 - 17 * 2_000);
+  });
+
   it('uses the last total known up to today, not a later one', () => {
     const cum: (number | null)[] = [];
     cum[2] = 3_000;
     cum[20] = 99_999; // a value after "today" must not be where the forecast starts
-    const h = history(cum, 500);
+    const h = history(cum, 500, 3_000 + 27 * 500); // forecast made at the end of day 3
     expect(lastKnownIndex(h, 5)).toBe(2);
     const forecast = chartData(h, null, 5)[FORECAST]!;
     expect(forecast[2]).toBe(3_000);

@@ -8,7 +8,8 @@
  * the browser's locale, which may use another digit system than the UI), both y-axes are labelled, and the legend
  * is HTML beside the canvas: it shows the values of today (or of the hovered day) without needing a pointer. The
  * running total is drawn from the first read of the period; what that read already counted is named apart
- * ("before Verso's first read"), and the forecast continues from the last known total.
+ * ("before Verso's first read"), and the forecast continues from the last known total at the pace the forecast's
+ * words name, to the period-end total they give.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { UsageHistory } from '../../../shared/ipc/contract-usage.js';
@@ -52,13 +53,17 @@ export function chartData(h: UsageHistory, limit: number | null, todayIndex: num
   const xs = Array.from({ length: n }, (_, i) => i + 1);
   const at = <T,>(a: readonly T[], i: number) => (i < a.length ? a[i]! : null);
   const cum = xs.map((_, i) => (i <= todayIndex ? (at(h.cumulative, i) ?? null) : null));
-  // The forecast continues the line from its last known point (never from zero, never from a day without data).
+  // The forecast continues the line from its last known point (never from zero, never from a day without data),
+  // rises at the forecast's pace per day and ends on its period-end total, the figure the words give (that total
+  // also counts the rest of the day of the latest read, so the first step may be a little more than a day's pace).
   const from = lastKnownIndex(h, todayIndex);
   const last = from >= 0 ? h.cumulative[from]! : null;
   const f = h.forecast;
+  const lastDay = h.days.length - 1;
   const forecastLine = xs.map((_, i) => {
-    if (!f || last === null || i < from || i >= h.days.length) return null;
-    return Math.round(last + f.perDay * (i - from));
+    if (!f || last === null || i < from || i > lastDay) return null;
+    if (i === from) return last;
+    return Math.max(last, Math.round(f.endTotal - f.perDay * (lastDay - i)));
   });
   return [
     xs,

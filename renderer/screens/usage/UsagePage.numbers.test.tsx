@@ -122,7 +122,7 @@ describe('Usage numbers and dates (issue 21, point 7)', () => {
           days,
           cumulative: days.map((_, i) => (i === today ? 4400 : null)),
           beforeFirstReading: { characters: 4329, at: new Date().toISOString() },
-          forecast: { endTotal: 6000, perDay: 100, limitDate: null, keyLimitDate: null },
+          forecast: { endTotal: 6000, perDay: 100, limitDate: null, keyLimitDate: null, basis: 'period', days: 10, peakDay: null },
         }),
     });
     const legend = await screen.findByRole('group', { name: 'Chart legend' });

@@ -113,3 +113,58 @@ describe('All connections', () => {
     expect(within(card).getByText("Each figure is its account's usage this period: connections to the same account show the same one.")).toBeTruthy();
   });
 });
+
+describe('Forecast words', () => {
+  const quiet = {
+    'usage.alerts': () => [],
+    'usage.alertSettings': () => ({ enabled: true, thresholds: [80, 100] }),
+  };
+  const withForecast = (forecast: UsageHistory['forecast']): UsageHistory => ({ ...history, forecast });
+
+  it('says the forecast follows the last days, and that one day carries most of them', async () => {
+    renderApp({
+      ...quiet,
+      'usage.get': () => report({ characterCount: 400_000, characterLimit: 800_000, unlimited: false }),
+      'usage.history': () =>
+        withForecast({
+          endTotal: 942_857,
+          perDay: 57_143,
+          limitDate: '2026-05-29',
+          keyLimitDate: null,
+          basis: 'recent',
+          days: 7,
+          peakDay: { date: '2026-05-21', characters: 400_000 },
+        }),
+    });
+    // The first render of the lazy screen can be slow on a busy machine (as in UsagePage.numbers.test.tsx).
+    const section = await screen.findByRole('region', { name: 'History' }, { timeout: 20_000 });
+    expect(
+      await within(section).findByText(
+        'At the pace of the last 7 days (about 57,143 characters a day), this period ends at about 942,857 characters.',
+      ),
+    ).toBeTruthy();
+    expect(within(section).getByText('The account limit would be reached on May 29, 2026.')).toBeTruthy();
+    expect(
+      within(section).getByText('The pace is uneven: 400,000 of these characters were counted on one day, May 21, 2026, so this forecast is rough.'),
+    ).toBeTruthy();
+    expect(within(section).queryByText(/average pace since the period began/)).toBeNull();
+  });
+
+  it('says when the forecast is the average since the period began, and why, with no uneven note for steady use', async () => {
+    renderApp({
+      ...quiet,
+      'usage.get': () => report({ characterCount: 30_000, characterLimit: 1_000_000, unlimited: false }),
+      'usage.history': () =>
+        withForecast({ endTotal: 186_000, perDay: 6_000, limitDate: null, keyLimitDate: null, basis: 'period', days: 5, peakDay: null }),
+    });
+    const section = await screen.findByRole('region', { name: 'History' }, { timeout: 20_000 });
+    expect(
+      await within(section).findByText(
+        'At the average pace since the period began (about 6,000 characters a day), this period ends at about 186,000 characters.',
+      ),
+    ).toBeTruthy();
+    expect(within(section).getByText(/^Verso has not recorded a week of this period yet/)).toBeTruthy();
+    expect(within(section).queryByText(/^At the pace of the last/)).toBeNull();
+    expect(within(section).queryByText(/uneven/)).toBeNull();
+  });
+});

@@ -111,6 +111,10 @@ function PeriodCard({ report, now }: { report: UsageReport; now: number }) {
   );
 }
 
+/**
+ * The forecast in words, starting with what it rests on (the pace of the last days Verso recorded, or the average
+ * since the period began), with a note when one day carries most of that pace (the estimate is then rough).
+ */
 function ForecastWords({ history, report }: { history: UsageHistory; report: UsageReport }) {
   const t = useT();
   const fmt = useFormat();
@@ -120,7 +124,11 @@ function ForecastWords({ history, report }: { history: UsageHistory; report: Usa
   const limit = !u.unlimited && u.characterLimit != null ? u.characterLimit : null;
   return (
     <div className="usage-forecast">
-      <p>{t('usage.forecast.endTotal', { total: fmt.number(f.endTotal), perDay: fmt.number(f.perDay) })}</p>
+      <p>
+        {f.basis === 'recent'
+          ? t('usage.forecast.recent', { days: f.days, total: fmt.number(f.endTotal), perDay: fmt.number(f.perDay) })
+          : t('usage.forecast.period', { total: fmt.number(f.endTotal), perDay: fmt.number(f.perDay) })}
+      </p>
       {limit !== null ? (
         <p>
           {f.limitDate
@@ -129,6 +137,12 @@ function ForecastWords({ history, report }: { history: UsageHistory; report: Usa
         </p>
       ) : null}
       {f.keyLimitDate ? <p>{t('usage.forecast.keyLimitOn', { date: fmt.date(localDate(f.keyLimitDate), 'long') })}</p> : null}
+      {f.peakDay ? (
+        <p className="hint">
+          {t('usage.forecast.uneven', { count: fmt.number(f.peakDay.characters), date: fmt.date(localDate(f.peakDay.date), 'long') })}
+        </p>
+      ) : null}
+      {f.basis === 'period' ? <p className="hint">{t('usage.forecast.periodWhy')}</p> : null}
     </div>
   );
 }
