@@ -2,7 +2,7 @@
  * The document worker pool (service process): a task that overruns its time limit is ended and reported with
  * a message, and the pool keeps serving afterwards; engine failures and bad files become task errors.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,24 @@ describe('document worker pool', () => {
     );
     expect(asked).toEqual(['One.', 'Two.']);
     expect(r.characters).toBe(8);
+  }, 130_000);
+
+  it('collects a text sample, body text before labels, without asking the main thread, and leaves no output', async () => {
+    const input = join(dir, 'sample.txt');
+    const labels = Array.from({ length: 60 }, (_, i) => `Label ${i}`);
+    const body = Array.from({ length: 100 }, (_, i) => `Paragraph ${i} tells the reader at some length what this document is about.`);
+    await writeFile(input, [...labels, ...body].join('\n\n'));
+    const output = join(dir, 'sample.out');
+    const r = await pool.run(
+      { op: 'sample', ext: 'txt', input, output, targetLang: 'DE' },
+      { timeoutMs: 120_000, onTranslate: () => Promise.reject(new Error('a sample translates nothing')) },
+    );
+    // 2000 characters of body text fill the sample: the run ended there, and no label made it in.
+    expect(r.sample!.split('\n')[0]).toBe(body[0]);
+    expect(r.sample!.length).toBe(2000);
+    expect(r.sample).not.toContain('Label');
+    expect(r.sample).not.toContain(body[40]);
+    await expect(access(output)).rejects.toThrow();
   }, 130_000);
 
   it('ends a task that overruns its time limit, then serves the next task', async () => {

@@ -25,6 +25,8 @@ export interface RunOptions {
 export interface RunResult {
   characters: number;
   outputExtension?: string;
+  /** Text sample of a `sample` task. */
+  sample?: string;
 }
 
 /** A failed task; the message is meant for the user (it becomes the document's error message). */
@@ -219,7 +221,7 @@ export class WorkerPool {
                 opts.onProgress?.(m.fraction);
                 return;
               case 'done':
-                finish(undefined, { characters: m.characters, outputExtension: m.outputExtension });
+                finish(undefined, { characters: m.characters, outputExtension: m.outputExtension, sample: m.sample });
                 return;
               case 'failed':
                 finish(

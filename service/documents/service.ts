@@ -458,6 +458,23 @@ export class DocumentService {
       const output = join(workDir, 'output');
       const { stream } = await openDecryptStream(this.sourcePath(job.id), job.key, job.id, 'source');
       await pipeline(stream, createWriteStream(input, { mode: 0o600 }));
+      if (!job.source) {
+        // No source_lang: detect from a sample of the whole document's text (longer units first) before anything is
+        // translated, not from the first batch the handler sends (labels, as often as not). An extra read of the
+        // document, ended as soon as the sample is complete (../detect/sample.ts). A sample without letters, or in
+        // no language the detector knows, leaves the detection to the first batch as before (translateUnits): a
+        // document without text is then done unchanged, one without a readable language fails asking for source_lang.
+        const { sample } = await this.pool.run(
+          { op: 'sample', ext: job.ext, input, output: join(workDir, 'sample'), targetLang: job.params.target, outputFormat: job.params.outputFormat },
+          { timeoutMs: this.options.jobTimeoutMs, signal },
+        );
+        const detected = sample ? await this.detectLanguage(sample) : undefined;
+        if (detected) {
+          job.source = detected;
+          // An equal or unavailable pair fails now, before the document is read a second time.
+          this.engineFor(job, detected);
+        }
+      }
       const result = await this.pool.run(
         {
           op: 'translate',
@@ -519,30 +536,25 @@ export class DocumentService {
     }
   }
 
-  /** Called by the worker: translates one batch of marked units with the job's engine, glossaries and memory. */
-  private async translateUnits(job: Job, units: string[], signal: AbortSignal): Promise<string[]> {
-    const target = job.params.target;
-    if (!job.source) {
-      // Detect from the first few KB of the document's text, once per document. A whole document is long enough
-      // that the detector's best guess is used even when it is not sure (a mixed-language file, a short table).
-      const sample = units.map(stripMarkers).join('\n').slice(0, 4096);
-      let detected: string | undefined;
-      try {
-        const d = (await this.deps.detector()).detect(sample);
-        if (d.status === 'success' && d.language) detected = d.language.toUpperCase();
-        else if (d.guess) detected = d.guess.toUpperCase();
-      } catch {
-        detected = undefined;
-      }
-      if (!detected) {
-        throw new JobFailure(
-          `The document's source language could not be detected (too little text, or a language the detector does not know). ` +
-            `Upload it again with source_lang set; the local engine translates into ${languageName(target)} from: ${this.sourcesFor(target)}.`,
-        );
-      }
-      job.source = detected;
+  /**
+   * The language of a document's text, upper case, or undefined when the detector names none of the spec's. A
+   * whole document is long enough that the detector's best guess is used even when it is not sure (a
+   * mixed-language file, a short table).
+   */
+  private async detectLanguage(text: string): Promise<string | undefined> {
+    try {
+      const d = (await this.deps.detector()).detect(text);
+      if (d.status === 'success' && d.language) return d.language.toUpperCase();
+      if (d.guess) return d.guess.toUpperCase();
+    } catch {
+      // a detector that cannot load detects nothing
     }
-    const source = job.source;
+    return undefined;
+  }
+
+  /** The engine for the job's pair; throws JobFailure when source and target are one language or no engine has the pair. */
+  private engineFor(job: Job, source: string) {
+    const target = job.params.target;
     if (source === baseLanguage(target)) {
       throw new JobFailure(
         `Source and target language are equal (${source} detected, target ${target}); choose another target language and upload the document again.`,
@@ -552,6 +564,26 @@ export class DocumentService {
     if (!engine) {
       throw new JobFailure(unavailablePairMessage(source, target, job.params.source !== undefined, this.sourcesFor(target)));
     }
+    return engine;
+  }
+
+  /** Called by the worker: translates one batch of marked units with the job's engine, glossaries and memory. */
+  private async translateUnits(job: Job, units: string[], signal: AbortSignal): Promise<string[]> {
+    const target = job.params.target;
+    if (!job.source) {
+      // Not detected before translation started (work): the document's sample had no letters or no language the
+      // detector knows. Its first batch gets the last word, as a title may still name one.
+      const detected = await this.detectLanguage(units.map(stripMarkers).join('\n').slice(0, 4096));
+      if (!detected) {
+        throw new JobFailure(
+          `The document's source language could not be detected (too little text, or a language the detector does not know). ` +
+            `Upload it again with source_lang set; the local engine translates into ${languageName(target)} from: ${this.sourcesFor(target)}.`,
+        );
+      }
+      job.source = detected;
+    }
+    const source = job.source;
+    const engine = this.engineFor(job, source);
     job.engineId = engine.id;
     job.unitsTranslated += units.filter((u) => stripMarkers(u).trim() !== '').length;
     const out: string[] = new Array(units.length);

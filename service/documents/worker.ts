@@ -8,7 +8,10 @@
  * persistent pipelines there, shared by every request), the glossaries and the translation memories: the worker
  * only moves marked units out and back in.
  */
+import { rm } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
+import { TextSampler } from '../detect/sample.js';
+import type { FormatHandler } from '../formats/types.js';
 import { loadFormats } from './formats.js';
 import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.js';
 
@@ -45,6 +48,10 @@ async function run(task: WorkerTask): Promise<void> {
     send({ type: 'done', characters: await handler.countCharacters(task.input, task.ext) });
     return;
   }
+  if (task.op === 'sample') {
+    send({ type: 'done', characters: 0, sample: await sampleText(handler, task) });
+    return;
+  }
   let lastProgress = 0;
   const result = await handler.translate(task.input, task.output!, task.ext, {
     translate,
@@ -60,6 +67,38 @@ async function run(task: WorkerTask): Promise<void> {
     },
   });
   send({ type: 'done', characters: result.characters, outputExtension: result.outputExtension });
+}
+
+/** Thrown at the handler to end a sample run once the sample is complete. */
+class SampleComplete extends Error {}
+
+/**
+ * A text sample of the document for detecting its language: the handler's own translate path (so the units are
+ * exactly those translation will send) with every unit sent back unchanged, into a scratch output that is deleted.
+ * Handlers stream and wait for each batch's translation before reading on, so the units after the first batch can
+ * only be seen by a run of their own; this one ends as soon as the sampler is full (`SampleComplete` thrown from
+ * the translator), so a long document is read only as far as its first few KB of body text.
+ */
+async function sampleText(handler: FormatHandler, task: WorkerTask): Promise<string> {
+  const sampler = new TextSampler();
+  try {
+    await handler.translate(task.input, task.output!, task.ext, {
+      translate: async (units) => {
+        if (!sampler.full) sampler.add(units);
+        if (sampler.full) throw new SampleComplete('sample complete');
+        return units;
+      },
+      sourceLang: task.sourceLang,
+      targetLang: task.targetLang,
+      outputFormat: task.outputFormat,
+    });
+  } catch (e) {
+    // The handler may wrap the translator's error, or fail on what it read after the sample was complete.
+    if (!sampler.full) throw e;
+  } finally {
+    await rm(task.output!, { force: true });
+  }
+  return sampler.sample();
 }
 
 port.on('message', (m: ToWorker) => {

@@ -175,9 +175,7 @@ async function run(row: Row): Promise<string[]> {
  * Files that still fail their manifest row, each with the reason, so the suite stays green while the gap is
  * visible: such a file must still fail (when it passes, the entry must go), and every other file must pass.
  */
-const KNOWN_GAPS: Record<string, string> = {
-  'Unstructured-IO__eng_spa_mult.pptx': 'mixed English/Spanish slides: the detector gives no guess, so the message asks for source_lang',
-};
+const KNOWN_GAPS: Record<string, string> = {};
 
 describe.skipIf(!present)('real-documents corpus (pseudo engine)', () => {
   it.concurrent.each(rows.map((r) => [r.file, r] as const))('%s', async (_file, row) => {
