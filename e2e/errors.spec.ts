@@ -36,12 +36,17 @@ test('456: a key whose quota is used up says so, with what to do', async ({ vers
   });
   expect(limited.status).toBe(200);
 
+  await page.setViewportSize({ width: 900, height: 700 });
   await addHostedKey(page, dev.key);
   await pickLanguages(page, 'EN', 'DE');
   await sourceBox(page).fill('Anything');
   const alert = page.getByRole('alert').filter({ hasText: '456' });
   await expect(alert).toContainText(/quota/i);
   await expect(alert).toContainText(/Wait for the next period|raise the limit|local engine/);
+  // In view at 900×700 without scrolling: in the output pane, where the translation would be (below the panes, the
+  // user saw an empty output and no word why).
+  await expect(alert).toBeInViewport();
+  await expect(page.getByTestId('translation-output').locator('xpath=..').getByRole('alert')).toHaveCount(1);
   // The text is kept, ready to translate once the quota allows.
   await expect(sourceBox(page)).toHaveValue('Anything');
 });
@@ -56,7 +61,7 @@ test('429: the service slows Verso down; the user sees the retry, then the trans
   await sourceBox(page).fill('Slow down');
   await expect(
     page.getByRole('status').filter({ hasText: /The service asked Verso to slow down\. Retrying in \d+ seconds?/ }),
-  ).toBeVisible();
+  ).toBeInViewport();
   await expect(output(page)).toContainText(pseudoText('Slow down'));
   await expect(page.getByText(/Retrying in/)).toHaveCount(0);
 });

@@ -83,6 +83,8 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
 
   const progress = live.progress;
   const cancelled = errorCode(live.error) === 'cancelled';
+  const failed = live.error !== null && live.error !== undefined && !cancelled;
+  const hasNotes = (progress && progress.total > 0) || (blockedReason && text.trim()) || live.retrying || cancelled || failed;
 
   return (
     <>
@@ -171,6 +173,44 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
             {held && !output && text.trim() !== '' && <p className="hint tr-held">{t('translate.source.restoredHeld')}</p>}
           </div>
           {!stale && <QaFlags report={result?.translations[0]?.qa} />}
+          {/* Progress, why nothing was translated, a retry, a cancel: in the output pane, where the translation would be.
+              Below the panes they were out of view at 900×700 (a German text on the local engine: an empty output and
+              no word why, seen on a tour). The pane keeps its size: the output gives up the room. */}
+          {hasNotes && (
+            <div className="tr-pane-notes">
+              {progress && progress.total > 0 && (
+                <div className="toolbar">
+                  <progress max={progress.total} value={progress.done} aria-label={t('translate.output.progressLabel')} />
+                  <span role="status">
+                    {t('translate.output.progress', {
+                      done: progress.done,
+                      total: progress.total,
+                      percent: f.percent(progress.done / progress.total),
+                    })}
+                  </span>
+                  <button type="button" className="btn btn-small" onClick={live.cancel}>
+                    {t('translate.output.cancel')}
+                  </button>
+                </div>
+              )}
+              {blockedReason && text.trim() && <p className="reason">{t('translate.source.notYet', { reason: blockedReason })}</p>}
+              {live.retrying && (
+                <div className="alert alert-warning" role="status">
+                  {live.retrying.status === 429 || live.retrying.status === 529
+                    ? t('translate.retry.slowDown', { seconds: Math.max(1, Math.round(live.retrying.delayMs / 1000)) })
+                    : t('translate.retry.other', { seconds: Math.max(1, Math.round(live.retrying.delayMs / 1000)) })}
+                </div>
+              )}
+              {cancelled && (
+                <div className="alert alert-info" role="status">
+                  {t('translate.output.cancelled')}
+                </div>
+              )}
+              {failed && (
+                <ErrorAlert error={live.error} look="box" {...(errorMessage !== undefined && { message: errorMessage })} />
+              )}
+            </div>
+          )}
           <div className="pane-footer">
             {pseudo && (
               <span className="badge badge-pseudo" title={t('translate.output.pseudoTitle')}>
@@ -201,37 +241,6 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
           </div>
         </div>
       </div>
-      {progress && progress.total > 0 && (
-        <div className="toolbar">
-          <progress max={progress.total} value={progress.done} aria-label={t('translate.output.progressLabel')} />
-          <span role="status">
-            {t('translate.output.progress', {
-              done: progress.done,
-              total: progress.total,
-              percent: f.percent(progress.done / progress.total),
-            })}
-          </span>
-          <button type="button" className="btn btn-small" onClick={live.cancel}>
-            {t('translate.output.cancel')}
-          </button>
-        </div>
-      )}
-      {blockedReason && text.trim() && <p className="reason">{t('translate.source.notYet', { reason: blockedReason })}</p>}
-      {live.retrying && (
-        <div className="alert alert-warning" role="status">
-          {live.retrying.status === 429 || live.retrying.status === 529
-            ? t('translate.retry.slowDown', { seconds: Math.max(1, Math.round(live.retrying.delayMs / 1000)) })
-            : t('translate.retry.other', { seconds: Math.max(1, Math.round(live.retrying.delayMs / 1000)) })}
-        </div>
-      )}
-      {cancelled && (
-        <div className="alert alert-info" role="status">
-          {t('translate.output.cancelled')}
-        </div>
-      )}
-      {live.error !== null && live.error !== undefined && !cancelled && (
-        <ErrorAlert error={live.error} look="box" {...(errorMessage !== undefined && { message: errorMessage })} />
-      )}
     </>
   );
 }
