@@ -7,7 +7,7 @@
  * the screen resizes, appears or goes. Without a `.screen` around the list the scroll element is null, and the list
  * shows its first rows as it does without layout.
  */
-import { observeElementRect, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type RefObject, useEffect, useState } from 'react';
 
 export function usePageScroll(rows: RefObject<HTMLElement | null>): {
@@ -54,11 +54,33 @@ export function endGoesToLast(virtualizer: { scrollToEnd: () => void }, count: n
 }
 
 /**
- * The view of a virtualizer whose rows flow in the screen (usePageScroll), for the key list and the change log: a
- * screen not laid out yet (or a DOM without layout) measures 0 high, so 480 px are assumed and rows still render.
+ * The view of a virtualizer whose rows flow in the screen (usePageScroll): a screen not laid out yet (or a DOM
+ * without layout) measures 0 high, so 480 px are assumed and rows still render.
  */
-export const SCREEN_VIEW = {
+const SCREEN_VIEW = {
   initialRect: { width: 900, height: 480 },
   observeElementRect: <T extends Element>(instance: Virtualizer<T, Element>, cb: (r: Rect) => void) =>
     observeElementRect(instance, (r) => cb(r.height > 0 ? r : { width: r.width || 900, height: 480 })),
 };
+
+/**
+ * A virtualizer for `count` rows drawn in `rows` that flow in the screen (the key list, the change log): the screen is
+ * its scroll element, where the rows start in it is its scroll margin (usePageScroll), each row is first guessed
+ * `estimate` px high and measured once drawn, ten rows are drawn beyond the view. `getItemKey` must be stable.
+ */
+export function usePageVirtualizer(
+  rows: RefObject<HTMLElement | null>,
+  o: { count: number; estimate: number; getItemKey: (index: number) => string | number },
+): { virtualizer: Virtualizer<HTMLElement, Element>; scrollMargin: number } {
+  const { getScrollElement, scrollMargin } = usePageScroll(rows);
+  const virtualizer = useVirtualizer({
+    count: o.count,
+    getScrollElement,
+    scrollMargin,
+    estimateSize: () => o.estimate,
+    getItemKey: o.getItemKey,
+    overscan: 10,
+    ...SCREEN_VIEW,
+  });
+  return { virtualizer, scrollMargin };
+}

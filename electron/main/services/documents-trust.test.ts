@@ -102,13 +102,18 @@ describe('a zip package cut off part-way is named as incomplete before upload', 
     return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
   }
 
-
-  it('the first 60% of a .docx (its central directory lost) is incomplete, an intact one passes', async () => {
+  /** That package on disk whole (whole.docx) and cut to its first 60% (cut.docx): their paths. */
+  async function wholeAndCut(): Promise<{ intact: string; cut: string }> {
     const whole = await madeDocx();
     const intact = join(dir, 'whole.docx');
     const cut = join(dir, 'cut.docx');
     await writeFile(intact, whole);
     await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    return { intact, cut };
+  }
+
+  it('the first 60% of a .docx (its central directory lost) is incomplete, an intact one passes', async () => {
+    const { intact, cut } = await wholeAndCut();
     expect(await checkFile(intact, { maxBytes: MAX })).toMatchObject({ ok: true });
     expect(await checkFile(cut, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'incomplete', looksLike: 'zip' });
   });
@@ -131,11 +136,7 @@ describe('a zip package cut off part-way is named as incomplete before upload', 
   });
 
   it('nothing is uploaded for an incomplete file; without it the rest of the batch goes', async () => {
-    const whole = await madeDocx();
-    const intact = join(dir, 'whole.docx');
-    const cut = join(dir, 'cut.docx');
-    await writeFile(intact, whole);
-    await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const { intact, cut } = await wholeAndCut();
     const { s, clients } = makeService();
     const r = await s.inspect([intact, cut]);
     expect(r.files.map((f) => [f.name, f.ok, f.problem])).toEqual([

@@ -51,6 +51,11 @@ const headerlessTsv = (entries: [string, string][]): ImportResult => ({
 const optionValues = (name: string) => [...(screen.getByRole('combobox', { name }) as HTMLSelectElement).options].map((o) => o.value);
 const cell = (side: 'Source' | 'Target', row: number) => screen.getByRole('textbox', { name: `${side} term, row ${row}` }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+/** "New glossary" from the list, and the editor's grid in the page. */
+async function newGlossary(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.click(await screen.findByRole('button', { name: 'New glossary' }));
+  await screen.findByRole('grid');
+}
 
 describe('a new glossary', () => {
   it('offers only pairs the connection can use, starting with the pair last used in Translate', async () => {
@@ -67,8 +72,7 @@ describe('a new glossary', () => {
   it('shows no problem on arrival; leaving the name empty or trying Save shows it, and nothing is sent', async () => {
     const user = userEvent.setup();
     const fake = app();
-    await user.click(await screen.findByRole('button', { name: 'New glossary' }));
-    await screen.findByRole('grid');
+    await newGlossary(user);
     expect(screen.queryByText('Give the glossary a name.')).toBeNull();
     expect(screen.queryByText(/row has a problem|rows have problems/)).toBeNull();
     // Save is there to be tried: it shows what is missing instead of sending.
@@ -84,8 +88,7 @@ describe('a new glossary', () => {
   it('with a name but no entry yet, says that an entry is missing, not that there are problems to fix', async () => {
     const user = userEvent.setup();
     app();
-    await user.click(await screen.findByRole('button', { name: 'New glossary' }));
-    await screen.findByRole('grid');
+    await newGlossary(user);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Clients');
     await waitFor(() => expect(saveButton().disabled).toBe(true));
     expect(screen.getByText('No problems')).toBeTruthy();
@@ -101,8 +104,7 @@ describe('a new glossary', () => {
   it('a row shows its problem once edited, and the cell at fault is the one marked', async () => {
     const user = userEvent.setup();
     app();
-    await user.click(await screen.findByRole('button', { name: 'New glossary' }));
-    await screen.findByRole('grid');
+    await newGlossary(user);
     const name = screen.getByRole('textbox', { name: 'Name' });
     await user.click(name);
     await user.tab();
@@ -137,8 +139,7 @@ describe('F8, the next problem', () => {
     // Seen on a keyboard tour: F8 went to the source cell, and typing the missing translation gave "printerimpresora".
     const user = userEvent.setup();
     app();
-    await user.click(await screen.findByRole('button', { name: 'New glossary' }));
-    await screen.findByRole('grid');
+    await newGlossary(user);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Office');
     await user.type(cell('Source', 1), 'printer');
     await user.click(screen.getByRole('textbox', { name: 'Name' }));

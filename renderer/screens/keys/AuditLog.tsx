@@ -7,14 +7,13 @@
  * 10,000 entries. Every entry is reachable (it showed the newest 200 only); End on the rows goes to the oldest.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AuditEntry } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { isolate } from '../../lib/bidi.js';
 import { useConnectionName, useKeyLabel } from '../../lib/local-names.js';
-import { endGoesToLast, SCREEN_VIEW, usePageScroll } from '../../lib/page-scroll.js';
+import { endGoesToLast, usePageVirtualizer } from '../../lib/page-scroll.js';
 import { useConnections } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
 import { auditKey } from './panels.js';
@@ -62,18 +61,9 @@ export function AuditLog() {
   const entries = useMemo(() => (audit.data ?? []).slice().reverse(), [audit.data]);
   /** Where the rows are drawn (the table's body): the screen scrolls, the rows near its view are drawn. */
   const rowsRef = useRef<HTMLTableSectionElement>(null);
-  const { getScrollElement, scrollMargin } = usePageScroll(rowsRef);
   // An entry's place in main's log, which only grows at the end: a new entry does not change the others' keys.
   const getItemKey = useCallback((i: number) => entries.length - 1 - i, [entries]);
-  const virtualizer = useVirtualizer({
-    count: entries.length,
-    getScrollElement,
-    scrollMargin,
-    estimateSize: () => ENTRY_ESTIMATE,
-    getItemKey,
-    overscan: 10,
-    ...SCREEN_VIEW,
-  });
+  const { virtualizer, scrollMargin } = usePageVirtualizer(rowsRef, { count: entries.length, estimate: ENTRY_ESTIMATE, getItemKey });
   const items = virtualizer.getVirtualItems();
   // The rows stay in the table's own layout (its columns and semantics): the rows not drawn are two spacers' height.
   const before = items.length > 0 ? items[0]!.start - scrollMargin : 0;

@@ -4,13 +4,12 @@
  * one), so a long label or a "Deactivated on …" in German or Arabic never covers the next row. Each key says which
  * Verso connection uses it. Filtering and sorting happen in `filterKeys` (pure, also used by the benchmark).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { isolate } from '../../lib/bidi.js';
 import { useConnectionName } from '../../lib/local-names.js';
-import { endGoesToLast, SCREEN_VIEW, usePageScroll } from '../../lib/page-scroll.js';
+import { endGoesToLast, usePageVirtualizer } from '../../lib/page-scroll.js';
 
 /** The table row of the key `keyId` under `root`, when it is drawn (the table is virtualized). */
 export function keyRow(root: ParentNode, keyId: string): HTMLElement | undefined {
@@ -81,7 +80,6 @@ export function KeysTable({
   const scrollRef = useRef<HTMLDivElement>(null);
   /** Where the rows are drawn: the table is not a scroll box of its own, the screen scrolls (one scrollbar). */
   const rowsRef = useRef<HTMLDivElement>(null);
-  const { getScrollElement, scrollMargin } = usePageScroll(rowsRef);
   const [editing, setEditing] = useState<{ keyId: string; label: string } | null>(null);
   /** A rename closed with Enter or Escape: the focus goes back to the label's button of that row. */
   const refocus = useRef<string | null>(null);
@@ -94,15 +92,7 @@ export function KeysTable({
   }, [editing]);
   // Stable between renders: a new function would make the virtualizer recompute every row's position each render.
   const getItemKey = useCallback((i: number) => keys[i]?.keyId ?? i, [keys]);
-  const virtualizer = useVirtualizer({
-    count: keys.length,
-    getScrollElement,
-    scrollMargin,
-    estimateSize: () => ROW_ESTIMATE,
-    getItemKey,
-    overscan: 10,
-    ...SCREEN_VIEW,
-  });
+  const { virtualizer, scrollMargin } = usePageVirtualizer(rowsRef, { count: keys.length, estimate: ROW_ESTIMATE, getItemKey });
   const createdLabel = (iso: string) => fmt.date(Date.parse(iso), 'medium');
   const selectable = keys.filter((k) => !k.isDeactivated);
   const allOn = selectable.length > 0 && selectable.every((k) => selected.has(k.keyId));

@@ -43,6 +43,8 @@ export function cleanInput(text: string): string {
 const PIECE_BREAK = /[\n\r\t]/;
 /** A whitespace run holding a piece break (captured, for split). */
 const PIECE_BREAK_RUN = /(\s*[\n\r\t]\s*)/;
+/** A piece break and the whitespace after it (captured, for split): where the next piece starts. */
+const PIECE_START = /([\n\r\t]\s*)/;
 
 /** Encodes text between markers: escapes, and turns whitespace other than a single space into superblanks. */
 function encodeText(text: string): string {
@@ -397,16 +399,14 @@ function dropOrphanCloses(marked: string): string {
   return out;
 }
 
-const LINE_BREAK = /([\r\n\t]\s*)/;
-
 /**
  * Every line break and tab is sent as a sentence end, so Apertium capitalises the first word after it; a line
  * or tab-separated piece that started in lower case in the input gets its first letter lowered again (same
  * number of pieces only).
  */
 export function matchLineStartCase(output: string, input: string): string {
-  const inLines = input.split(LINE_BREAK);
-  const outLines = output.split(LINE_BREAK);
+  const inLines = input.split(PIECE_START);
+  const outLines = output.split(PIECE_START);
   if (inLines.length !== outLines.length || inLines.length < 3) return output;
   for (let i = 2; i < outLines.length; i += 2) {
     const first = /\p{L}/u.exec(inLines[i] ?? '')?.[0];
