@@ -37,6 +37,12 @@ export interface SegmentsPaneProps {
    * Translate screen's own words for one text: that language, and what the connection does instead).
    */
   unsupportedWords?: (language: string) => string;
+  /**
+   * Told the language the service detected, when the last run was made with "Detect language" for these options and
+   * every translated segment came back in that one language; null otherwise (mixed, a chosen source, no current run).
+   * The language picker shows it, as it does for one text.
+   */
+  onDetected?: (language: string | null) => void;
 }
 
 interface Run {
@@ -59,7 +65,15 @@ interface Run {
 
 let batchCounter = 0;
 
-export function SegmentsPane({ options, connectionId, concurrency, blockedReason, pairs, unsupportedWords }: SegmentsPaneProps) {
+export function SegmentsPane({
+  options,
+  connectionId,
+  concurrency,
+  blockedReason,
+  pairs,
+  unsupportedWords,
+  onDetected,
+}: SegmentsPaneProps) {
   const t = useT();
   const f = useFormat();
   const context = JSON.stringify([connectionId, options]);
@@ -197,6 +211,17 @@ export function SegmentsPane({ options, connectionId, concurrency, blockedReason
 
   const percent = f.percent(progress && progress.total ? progress.done / progress.total : 0);
   const outdated = data !== undefined && run !== null && run.context !== context;
+  const detected = useMemo(() => {
+    if (!data || !run || outdated || run.options.sourceLang) return null;
+    const failed = new Set(data.failures.map((x) => x.index));
+    const langs = new Set(
+      data.translations.flatMap((x, k) =>
+        failed.has(k) || !x.detectedSourceLanguage ? [] : [x.detectedSourceLanguage.toUpperCase()],
+      ),
+    );
+    return langs.size === 1 ? [...langs][0]! : null;
+  }, [data, run, outdated]);
+  useEffect(() => onDetected?.(detected), [detected, onDetected]);
 
   return (
     <section className="card stack" aria-labelledby="segments-title">

@@ -226,12 +226,16 @@ export default function TranslateScreen() {
   // A detected source the engine cannot translate comes back as an error naming the language it detected.
   const unsupportedDetected =
     options.sourceLang === '' && live.error instanceof ApiError ? (live.error.error.detectedSourceLanguage ?? null) : null;
+  // Segments: the one language every segment of the current run was detected in (SegmentsPane says which).
+  const [segmentsDetected, setSegmentsDetected] = useState<string | null>(null);
   const detected =
-    options.sourceLang === ''
-      ? (unsupportedDetected ?? live.result?.translations[0]?.detectedSourceLanguage ?? null)
-      : null;
+    options.sourceLang !== ''
+      ? null
+      : mode === 'single'
+        ? (unsupportedDetected ?? live.result?.translations[0]?.detectedSourceLanguage ?? null)
+        : segmentsDetected;
   // Only a current answer tells what the current text is (state adjusted during render, not in an effect).
-  if (detected && !live.stale && (detectedFor?.text !== text || detectedFor.lang !== detected)) {
+  if (mode === 'single' && detected && !live.stale && (detectedFor?.text !== text || detectedFor.lang !== detected)) {
     setDetectedFor({ text, lang: detected });
   }
 
@@ -392,7 +396,7 @@ export default function TranslateScreen() {
         pairs={pairList}
         sourceLang={options.sourceLang}
         targetLang={options.targetLang}
-        detected={detected ?? detectedNow}
+        detected={mode === 'single' ? (detected ?? detectedNow) : detected}
         redirectedTo={redirect?.target ?? null}
         redirectWhy={redirect?.why ?? 'second'}
         loading={sources.isFetching || targets.isFetching}
@@ -438,6 +442,7 @@ export default function TranslateScreen() {
             concurrency={settings.data?.batchConcurrency ?? 4}
             pairs={pairList}
             unsupportedWords={detectedUnsupportedWords}
+            onDetected={setSegmentsDetected}
           />
         </Suspense>
       )}
