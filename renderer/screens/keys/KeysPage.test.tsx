@@ -18,7 +18,7 @@ import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../../test
 import { useUiStore } from '../../state/ui-store.js';
 import { key, listing, LOCAL } from './keys-test-kit.js';
 import { filterKeys } from './KeysTable.js';
-import { parseLimitText } from './limit-input.js';
+import { parseLimitText } from '../../lib/whole-number.js';
 
 beforeEach(() => {
   resetRenderer();

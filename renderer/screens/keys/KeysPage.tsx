@@ -22,7 +22,7 @@ import { KeysTable, filterKeys, keyRow, type SortBy, type StatusFilter } from '.
 import { auditKey, CreatePanel, DeactivatePanel, LimitPanel } from './panels.js';
 import './keys.css';
 
-export { parseLimitText } from './limit-input.js';
+export { parseLimitText } from '../../lib/whole-number.js';
 
 const listKey = (connectionId: string) => ['adminKeys.list', connectionId] as const;
 

@@ -16,7 +16,7 @@ import { isolate } from '../../lib/bidi.js';
 import { useConnectionName } from '../../lib/local-names.js';
 import { useCredentialsStatus } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
-import { parseLimitText, type LimitParse } from './limit-input.js';
+import { parseLimitText, type LimitParse } from '../../lib/whole-number.js';
 
 const PRESETS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000];
 export const auditKey = ['adminKeys.audit'] as const;

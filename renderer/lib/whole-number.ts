@@ -1,5 +1,5 @@
 /**
- * Renderer helper: reads a character limit typed in the UI language. The group and decimal separators come from
+ * Renderer helper: reads a whole number typed in the UI language (a key's character limit, a setting). The group and decimal separators come from
  * `Intl` for that language (5,000 in English, 5.000 in German, 5 000 in French); a number is whole digits, with or
  * without correctly placed group separators. Anything else — a sign, a unit, a fraction, another language's
  * grouping — is refused with its reason, never guessed ("1,5 Mio" is not 15, "-3" is not 3).
