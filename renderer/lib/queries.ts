@@ -6,6 +6,7 @@
 import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
+import type { DocumentsList } from '../../shared/ipc/contract-documents.js';
 import { api, unwrap } from './api.js';
 
 export function createQueryClient(): QueryClient {
@@ -30,6 +31,7 @@ export const keys = {
   glossaries: (connectionId: string | null) => ['glossaries.list', connectionId] as const,
   pairs: (connectionId: string | null) => ['languages.pairs', connectionId] as const,
   translatePrefs: ['translatePrefs.get'] as const,
+  documents: ['documents.list'] as const,
 };
 
 export const connectionsQuery = { queryKey: keys.connections, queryFn: () => unwrap(api().connections.list()) };
@@ -165,6 +167,20 @@ export function connectCacheEvents(qc: QueryClient): () => void {
     }),
     a.on('connections.statusChanged', (status) => void announce(keys.status, status)),
     a.on('settings.changed', (settings) => void announce(keys.settings, settings)),
+    // The document queue is patched wherever the user is: a job that finishes while another screen is open must not
+    // read "Queued on the service" when Documents opens again (seen on a tour: its list is fetched once, and the
+    // screen listened only while open).
+    a.on('documents.changed', (ev) => {
+      qc.setQueryData<DocumentsList>(keys.documents, (cur) => {
+        if (!cur) return cur;
+        const removed = new Set(ev.removed);
+        const byId = new Map(ev.jobs.map((j) => [j.jobId, j]));
+        const jobs = cur.jobs.filter((j) => !removed.has(j.jobId)).map((j) => byId.get(j.jobId) ?? j);
+        const known = new Set(jobs.map((j) => j.jobId));
+        for (const j of ev.jobs) if (!known.has(j.jobId)) jobs.push(j);
+        return { jobs, summary: ev.summary };
+      });
+    }),
     a.on('localService.statusChanged', (status) => {
       void announce(keys.localStatus, status).then(() => {
         if (status.state === 'ready') void qc.invalidateQueries({ queryKey: keys.localLanguages });

@@ -151,6 +151,20 @@ describe('Documents screen', () => {
     expect(screen.getByText(/1 saved, 0 in progress, 0 failed; 50,000 characters billed/)).toBeTruthy();
   });
 
+  it('shows a job that finished while another screen was open as finished, without fetching the list again', async () => {
+    // Seen on a tour: back on Documents after Translate, the row still said "Queued at the service", with Cancel.
+    const fake = renderApp({ ...handlers(null), 'documents.list': () => ({ jobs: [job({ state: 'queued', uploaded: true })], summary: { ...EMPTY.summary, active: 1 } }) } as never);
+    expect(await screen.findByText('Queued at the service')).toBeTruthy();
+    useUiStore.setState({ screen: 'translate' });
+    await waitFor(() => expect(screen.queryByText('Queued at the service')).toBeNull());
+    fake.emit('documents.changed', { jobs: [job({ state: 'saved', uploaded: true, outputPath: '/x/report.DE.docx' })], removed: [], summary: { ...EMPTY.summary, saved: 1 } });
+    useUiStore.setState({ screen: 'documents' });
+    expect(await screen.findByRole('button', { name: 'Open' })).toBeTruthy();
+    expect(screen.queryByText('Queued at the service')).toBeNull();
+    expect(screen.getByText(/1 saved, 0 in progress, 0 failed/)).toBeTruthy();
+    expect(fake.callsOf('documents.list')).toHaveLength(1);
+  });
+
   it('cancelling an uploaded document says it is billed and offers keep or discard', async () => {
     const user = userEvent.setup();
     const fake = renderApp({

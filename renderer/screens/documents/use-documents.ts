@@ -1,31 +1,15 @@
 /**
  * Renderer: the document queue as main reports it. One query for the list; `documents.changed` events patch it in
- * place (no polling from the renderer), so thousands of rows update without refetching.
+ * place wherever the user is (connectCacheEvents in lib/queries.ts: no polling from the renderer), so thousands of
+ * rows update without refetching, and a job that finished while another screen was open shows as finished.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { DocumentsList } from '../../../shared/ipc/contract-documents.js';
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api.js';
+import { keys } from '../../lib/queries.js';
 
-export const documentsKey = ['documents.list'] as const;
+export const documentsKey = keys.documents;
 
 export function useDocuments() {
-  const qc = useQueryClient();
-  useEffect(
-    () =>
-      api().on('documents.changed', (ev) => {
-        qc.setQueryData<DocumentsList>(documentsKey, (cur) => {
-          if (!cur) return cur;
-          const removed = new Set(ev.removed);
-          const byId = new Map(ev.jobs.map((j) => [j.jobId, j]));
-          const jobs = cur.jobs.filter((j) => !removed.has(j.jobId)).map((j) => byId.get(j.jobId) ?? j);
-          const known = new Set(jobs.map((j) => j.jobId));
-          for (const j of ev.jobs) if (!known.has(j.jobId)) jobs.push(j);
-          return { jobs, summary: ev.summary };
-        });
-      }),
-    [qc],
-  );
   return useQuery({ queryKey: documentsKey, queryFn: () => unwrap(api().documents.list()), staleTime: Infinity });
 }
 
