@@ -3,7 +3,7 @@
  * Component tests of the app shell against a fake VersoApi: the first-run screen and its three choices, the
  * navigation (mouse, Ctrl+number, menu commands), honest empty states, the theme, and the status banner.
  */
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus, ConnectionView } from '../shared/ipc/contract.js';
@@ -127,6 +127,13 @@ describe('shell', () => {
     await user.click(screen.getByRole('button', { name: 'Documents' }));
     expect(await screen.findByRole('heading', { name: 'Documents', level: 1 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Documents' }).getAttribute('aria-current')).toBe('page');
+    await user.keyboard('{Control>}3{/Control}');
+    expect(await screen.findByRole('heading', { name: 'Glossaries', level: 1 })).toBeTruthy();
+    // On a French AZERTY keyboard, Ctrl and the "2" key give "é": the key's place counts.
+    fireEvent.keyDown(window, { key: 'é', code: 'Digit2', ctrlKey: true });
+    expect(await screen.findByRole('heading', { name: 'Documents', level: 1 })).toBeTruthy();
+    fireEvent.keyDown(window, { key: '&', code: 'Digit1', ctrlKey: true });
+    expect(await screen.findByRole('heading', { name: 'Translate', level: 1 })).toBeTruthy();
     await user.keyboard('{Control>}3{/Control}');
     expect(await screen.findByRole('heading', { name: 'Glossaries', level: 1 })).toBeTruthy();
     act(() => app.emit('app.command', { command: 'navigate.keys' }));

@@ -236,8 +236,10 @@ const Shell = memo(function Shell() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-      const n = Number(e.key);
-      const target = Number.isInteger(n) ? SCREENS[n - 1] : undefined;
+      // The digit key, whatever the layout: on a French AZERTY keyboard Ctrl and the "1" key gives "&" (seen on a
+      // tour), so the key's position (Digit1…, or the keypad's) counts where its character is not a digit.
+      const digit = /^[1-9]$/.test(e.key) ? e.key : /^(?:Digit|Numpad)([1-9])$/.exec(e.code)?.[1];
+      const target = digit ? SCREENS[Number(digit) - 1] : undefined;
       if (target) {
         e.preventDefault();
         setScreen(target);
