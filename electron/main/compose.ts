@@ -133,6 +133,8 @@ export function composeServices(ports: ComposePorts, config: ComposeConfig): Com
     i18n,
   };
   services.translate.onBilled = (connectionId, characters) => void usage.recordBilled({ connectionId, kind: 'text', characters, at: ports.clock.now() });
+  services.documents.onBilled = (connectionId, characters) =>
+    void usage.recordBilled({ connectionId, kind: 'document', characters, at: ports.clock.now() });
   return {
     services,
     events,

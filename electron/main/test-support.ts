@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDocumentsPlugin } from '../../service/documents/plugin.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { channelOf, type CallInput, type CallName, type CallOutput, type EventName } from '../../shared/ipc/contract.js';
 import type { Result } from '../../shared/ipc/errors.js';
@@ -19,13 +20,23 @@ import type { IpcInvokeEvent, IpcMainLike } from './ipc/handle.js';
 import { registerAllIpc } from './ipc/index.js';
 import type { HttpTransport, ServiceLauncher } from './services/ports.js';
 
-/** Launches the local service inside this process (fast, for tests) with the pseudo engine and faults on. */
+/**
+ * Launches the local service inside this process (fast, for tests) with the pseudo engine, faults on, and document
+ * translation, as the app's launcher starts it (service/cli.ts).
+ */
 export function inProcessLauncher(): ServiceLauncher & { running: RunningService[] } {
   const running: RunningService[] = [];
   return {
     running,
     async launch(o) {
-      const svc = await startService({ engines: ['pseudo'], dataDir: o.dataDir, port: 0, freePort: 0, faults: true });
+      const svc = await startService({
+        engines: ['pseudo'],
+        dataDir: o.dataDir,
+        port: 0,
+        freePort: 0,
+        faults: true,
+        plugins: [createDocumentsPlugin()],
+      });
       running.push(svc);
       let resolveExit!: (v: { code: number | null; reason: string }) => void;
       const exited = new Promise<{ code: number | null; reason: string }>((r) => (resolveExit = r));

@@ -100,6 +100,8 @@ export interface QueueDeps {
   concurrency(): number;
   onChange(jobs: JobRecord[], removed: string[]): void;
   onBatchDone?(batchId: string, jobs: JobRecord[]): void;
+  /** A job was saved (once per job): what the service billed for it is in `billedCharacters`, when it said. */
+  onSaved?(r: JobRecord): void;
   poll?: PollPolicy;
   /** Longest time a job may stay queued / translating before Verso stops waiting (Retry checks again). */
   deadlines?: { queuedMs: number; translatingMs: number };
@@ -524,6 +526,7 @@ export class DocumentQueue {
     delete r.expectedBytes;
     this.transient.delete(r.jobId);
     await this.setState(r, 'saved');
+    this.d.onSaved?.(r);
     await this.step('saved', r, signal).catch(() => undefined);
   }
 

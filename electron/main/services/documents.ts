@@ -85,6 +85,11 @@ export function summarize(jobs: readonly JobRecord[], local: ReadonlySet<string>
 
 export class DocumentsService {
   readonly queue: DocumentQueue;
+  /**
+   * Told the characters the service billed for each saved document (set by the composition root: Usage's record of
+   * billed characters, split into text and documents).
+   */
+  onBilled?: (connectionId: string, characters: number) => void;
   private readonly store: JobStore;
   private started: Promise<void> | undefined;
   private keysPersist = true;
@@ -99,6 +104,9 @@ export class DocumentsService {
       concurrency: () => this.prefs().concurrency,
       onChange: (jobs, removed) => this.publish(jobs, removed),
       onBatchDone: (_batchId, jobs) => this.announce(jobs),
+      onSaved: (r) => {
+        if (r.billedCharacters) this.onBilled?.(r.connectionId, r.billedCharacters);
+      },
       ...d.queue,
     });
   }

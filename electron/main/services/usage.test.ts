@@ -3,7 +3,7 @@
  * across a period boundary, alerts raised once per threshold with a fake client, and the whole path against a
  * real local service (usage read, snapshot recorded on disk, billed records split, count grows after translating).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -197,5 +197,29 @@ describe('UsageService against the local service', () => {
     expect(csv).toContain(',11,');
     const all = await app.call('usage.all');
     expect(all.ok && all.data.map((l) => l.report?.usage.characterCount)).toEqual([11]);
+  }, 90_000);
+
+  it("puts a translated document's billed characters into the split's documents, as a text's go into text", async () => {
+    // Seen on two tours: Usage's "where it went" said 0 characters of documents after a day of documents, while the
+    // account's figure had them: only translations were recorded.
+    app = await createTestApp();
+    const conn = await app.call('connections.addLocal', {});
+    expect(conn.ok).toBe(true);
+    const path = join(app.dir, 'notes.txt');
+    await writeFile(path, 'Hello world. The report is due on Friday.\n');
+    const up = await app.call('documents.enqueue', { paths: [path], options: { targetLangs: ['DE'] } });
+    if (!up.ok) throw new Error(up.error.message);
+    const saved = async () => {
+      const l = await app!.call('documents.list');
+      return l.ok ? l.data.jobs.find((j) => j.state === 'saved') : undefined;
+    };
+    await expect.poll(saved, { timeout: 60_000, interval: 200 }).toBeTruthy();
+    // What the service counted for it (the local engine's row says it bills nothing, but its count has it).
+    const read = await app.call('usage.get');
+    if (!read.ok) throw new Error(read.error.message);
+    const counted = read.data.usage.characterCount;
+    expect(counted).toBeGreaterThan(0);
+    await expect.poll(async () => (await app!.composed.services.usage.history()).split.documents).toBe(counted);
+    expect((await app.composed.services.usage.history()).split.text).toBe(0);
   }, 90_000);
 });
