@@ -81,11 +81,15 @@ export function SegmentsPane({
   const setSegmentsText = useTranslateStore((s) => s.setSegmentsText);
   const sheet = useMemo(() => parseSheet(segmentsText), [segmentsText]);
   // A multi-column paste asks which column to translate; the choice holds while the paste has that many columns.
-  const [columnChoice, setColumnChoice] = useState<{ columns: number; column: number } | null>(null);
+  // Both choices are kept with the draft, so a restart finds the paste as it was left (seen on two tours: after a
+  // reload the text was back but its column and titles row were not, and it read "0 segments").
+  const columnChoice = useTranslateStore((s) => s.segmentsColumn);
+  const setColumnChoice = useTranslateStore((s) => s.setSegmentsColumn);
   const column = sheet.columns === 1 ? 0 : columnChoice?.columns === sheet.columns ? columnChoice.column : null;
   // A sheet's first row may hold its column titles: the user says so (nothing guessed); they are then neither sent
   // nor translated, and head the export (a keyboard tour saw "ID / English / Notes" translated as a segment).
-  const [titlesChoice, setTitlesChoice] = useState<{ columns: number; on: boolean } | null>(null);
+  const titlesChoice = useTranslateStore((s) => s.segmentsTitles);
+  const setTitlesChoice = useTranslateStore((s) => s.setSegmentsTitles);
   const titles = sheet.columns > 1 && titlesChoice?.columns === sheet.columns && titlesChoice.on ? (sheet.rows[0] ?? null) : null;
   const body = useMemo(() => (titles ? { ...sheet, rows: sheet.rows.slice(1) } : sheet), [sheet, titles]);
   const texts = useMemo(() => (column === null ? [] : columnTexts(body, column)), [body, column]);

@@ -6,7 +6,7 @@
  */
 import type { TranslateDraft } from '../../shared/ipc/contract.js';
 import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from '../../shared/ipc/draft-limits.js';
-import { DEFAULT_OPTIONS, useTranslateStore, type DraftOptions } from './translate-store.js';
+import { DEFAULT_OPTIONS, useTranslateStore, type DraftField, type DraftOptions } from './translate-store.js';
 
 /** Pause after the last change before the draft is written (typing produces a change per keystroke). */
 export const DRAFT_SAVE_DELAY_MS = 400;
@@ -14,10 +14,7 @@ export const DRAFT_SAVE_DELAY_MS = 400;
 /** Where builds before this one kept the draft (zustand `persist` in localStorage); read once to carry it over. */
 export const LEGACY_DRAFT_STORAGE_KEY = 'verso.translate.draft';
 
-type DraftState = Pick<
-  ReturnType<typeof useTranslateStore.getState>,
-  'mode' | 'text' | 'segmentsText' | 'options' | 'languagesTouched'
->;
+type DraftState = Pick<ReturnType<typeof useTranslateStore.getState>, DraftField>;
 
 function snapshot(s: DraftState): TranslateDraft {
   return {
@@ -26,7 +23,24 @@ function snapshot(s: DraftState): TranslateDraft {
     segmentsText: s.segmentsText,
     options: { ...s.options },
     languagesTouched: s.languagesTouched,
+    segmentsColumn: s.segmentsColumn,
+    segmentsTitles: s.segmentsTitles,
   };
+}
+
+const wholeAtLeast = (v: unknown, min: number): v is number => Number.isInteger(v) && (v as number) >= min;
+
+/** A saved column choice of another build, or of none, is no choice (the pane asks again). */
+function savedColumn(v: unknown): DraftState['segmentsColumn'] {
+  const c = v as { columns?: unknown; column?: unknown } | null | undefined;
+  return c && wholeAtLeast(c.columns, 2) && wholeAtLeast(c.column, 0) && c.column < c.columns
+    ? { columns: c.columns, column: c.column }
+    : null;
+}
+
+function savedTitles(v: unknown): DraftState['segmentsTitles'] {
+  const c = v as { columns?: unknown; on?: unknown } | null | undefined;
+  return c && wholeAtLeast(c.columns, 2) && typeof c.on === 'boolean' ? { columns: c.columns, on: c.on } : null;
 }
 
 /**
@@ -81,6 +95,8 @@ export function restoreDraft(saved: TranslateDraft | null): void {
       segmentsText: typeof d.segmentsText === 'string' ? d.segmentsText : '',
       options: sanitizeOptions(d.options && typeof d.options === 'object' ? d.options : {}),
       languagesTouched: d.languagesTouched === true,
+      segmentsColumn: savedColumn(d.segmentsColumn),
+      segmentsTitles: savedTitles(d.segmentsTitles),
     },
   );
   carriedOver = legacy !== null;
@@ -147,7 +163,9 @@ export function startDraftSync({ save, delayMs = DRAFT_SAVE_DELAY_MS, dirty = fa
       next.text !== prev.text ||
       next.segmentsText !== prev.segmentsText ||
       next.options !== prev.options ||
-      next.languagesTouched !== prev.languagesTouched
+      next.languagesTouched !== prev.languagesTouched ||
+      next.segmentsColumn !== prev.segmentsColumn ||
+      next.segmentsTitles !== prev.segmentsTitles
     ) {
       schedule();
     }

@@ -68,6 +68,25 @@ export interface SwapUndo {
   textAfter: string;
 }
 
+export interface SegmentsColumn {
+  columns: number;
+  column: number;
+}
+export interface SegmentsTitles {
+  columns: number;
+  on: boolean;
+}
+
+/** What the draft keeps across restarts (draft-sync.ts). */
+export type DraftField =
+  | 'mode'
+  | 'text'
+  | 'segmentsText'
+  | 'options'
+  | 'languagesTouched'
+  | 'segmentsColumn'
+  | 'segmentsTitles';
+
 interface TranslateState {
   mode: TranslateMode;
   text: string;
@@ -75,6 +94,12 @@ interface TranslateState {
   options: DraftOptions;
   /** True once the user picked languages themselves; until then defaults from settings may apply. */
   languagesTouched: boolean;
+  /** Segments: the column to translate, chosen for a paste of that many columns (kept with the draft). */
+  segmentsColumn: SegmentsColumn | null;
+  /** Segments: the first row of a paste of that many columns is its column titles, or not (kept with the draft). */
+  segmentsTitles: SegmentsTitles | null;
+  setSegmentsColumn: (choice: SegmentsColumn) => void;
+  setSegmentsTitles: (choice: SegmentsTitles) => void;
   setMode: (mode: TranslateMode) => void;
   setText: (text: string) => void;
   setSegmentsText: (text: string) => void;
@@ -84,7 +109,7 @@ interface TranslateState {
   /** True once the draft saved in settings has been restored (or there was none): typing may begin. */
   draftLoaded: boolean;
   /** Replaces the draft with one saved earlier (at start) and marks it loaded; null when there was none. */
-  restore: (draft: Pick<TranslateState, 'mode' | 'text' | 'segmentsText' | 'options' | 'languagesTouched'> | null) => void;
+  restore: (draft: Pick<TranslateState, DraftField> | null) => void;
   /** Why the draft is not being kept for the next start (too large, save failed); null when it is. */
   keepNotice: string | null;
   setKeepNotice: (notice: string | null) => void;
@@ -108,6 +133,10 @@ export const useTranslateStore = create<TranslateState>()((set) => ({
   segmentsText: '',
   options: DEFAULT_OPTIONS,
   languagesTouched: false,
+  segmentsColumn: null,
+  segmentsTitles: null,
+  setSegmentsColumn: (segmentsColumn) => set({ segmentsColumn }),
+  setSegmentsTitles: (segmentsTitles) => set({ segmentsTitles }),
   keepNotice: null,
   setMode: (mode) => set({ mode }),
   // Typing makes the swap final (Undo would otherwise throw the new text away).

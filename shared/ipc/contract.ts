@@ -295,6 +295,13 @@ export const TranslateDraft = z
       .refine((o) => Object.keys(o).length <= DRAFT_LIMITS.optionKeys, 'The draft has too many options.'),
     /** True once the user picked the languages themselves (the Settings defaults then no longer apply). */
     languagesTouched: z.boolean().optional(),
+    /** Segments: the column chosen to translate, for a paste of that many columns. */
+    segmentsColumn: z
+      .object({ columns: z.number().int().min(2).max(10_000), column: z.number().int().min(0).max(9_999) })
+      .nullable()
+      .optional(),
+    /** Segments: whether the first row of a paste of that many columns holds its column titles. */
+    segmentsTitles: z.object({ columns: z.number().int().min(2).max(10_000), on: z.boolean() }).nullable().optional(),
   })
   .strict()
   .refine(

@@ -8,7 +8,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallOutput } from '../../../shared/ipc/contract.js';
-import { renderApp, resetRenderer, reverse } from '../../test-utils/scenario.js';
+import { renderApp, resetRenderer, reverse, settings } from '../../test-utils/scenario.js';
 import { englishToGerman } from './translate-test-kit.js';
 
 beforeEach(() => resetRenderer());
@@ -95,5 +95,36 @@ describe('Segments from a spreadsheet', () => {
       'ID\tEnglish\tNotes\ttarget (DE)\tCheck',
       `btn.save\tSave changes\tbutton\t${reverse('Save changes')}\t`,
     ]);
+  });
+
+  it('keeps the chosen column and the titles row with the draft, and finds them again after a restart', async () => {
+    // Seen on two tours: after a reload the pasted cells were back, but not their column or titles row: "0 segments".
+    const user = userEvent.setup();
+    const app = sheetApp();
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
+    fireEvent.change(await screen.findByLabelText(/One segment per line/), {
+      target: { value: 'ID\tEnglish\nbtn.save\tSave changes\nbtn.quit\tQuit\n' },
+    });
+    await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 2 — English');
+    await user.click(screen.getByRole('checkbox', { name: /The first row holds column titles/ }));
+    const saved = () =>
+      app
+        .callsOf('settings.update')
+        .map((c) => c.translateDraft)
+        .filter((d) => d !== undefined)
+        .at(-1);
+    await waitFor(() =>
+      expect(saved()).toMatchObject({ segmentsColumn: { columns: 2, column: 1 }, segmentsTitles: { columns: 2, on: true } }),
+    );
+    const draft = saved()!;
+    cleanup();
+    resetRenderer();
+    // The next start: the saved draft comes back with settings.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
+    renderApp(englishToGerman({ 'settings.get': () => settings({ translateDraft: draft }) }));
+    const picker = (await screen.findByLabelText(/Column to translate/)) as HTMLSelectElement;
+    expect(picker.value).toBe('1');
+    expect((screen.getByRole('checkbox', { name: /The first row holds column titles/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Translate 2 segments' })).toBeTruthy();
   });
 });
