@@ -275,9 +275,19 @@ export default function TranslateScreen() {
 
   const undo = useCallback(() => {
     const done = undoSwap();
-    if (done) setSwapNote(null);
+    if (done) {
+      setSwapNote(null);
+      // The languages the swap remembered for this connection are undone too (seen on a tour: after a swap and
+      // Ctrl+Z, the next start came back swapped).
+      const { sourceLang, targetLang } = useTranslateStore.getState().options;
+      if (activeId) {
+        void api()
+          .translatePrefs.update({ remember: { connectionId: activeId, sourceLang, targetLang } })
+          .then((r) => r.ok && qc.setQueryData(keys.translatePrefs, r.data));
+      }
+    }
     return done;
-  }, [undoSwap, setSwapNote]);
+  }, [undoSwap, setSwapNote, activeId, qc]);
 
   const focusSource = () =>
     (document.getElementById('source-text') ?? document.getElementById('segments-input'))?.focus();

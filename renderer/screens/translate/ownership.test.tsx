@@ -73,6 +73,19 @@ describe('swap', () => {
     expect((screen.getByLabelText('From') as HTMLSelectElement).value).toBe('EN');
     expect((screen.getByLabelText('To') as HTMLSelectElement).value).toBe('DE');
   });
+
+  it('remembers the languages Undo brought back for the connection, not the swapped ones', async () => {
+    // Seen on a tour: after a swap and Ctrl+Z, Settings (and the next start) still had the swapped pair.
+    const user = userEvent.setup();
+    const app = render({ 'settings.get': () => ({ ...baseSettings(), debounceMs: 5000 }) });
+    await source();
+    await screen.findAllByRole('option', { name: 'German' });
+    await user.click(screen.getByRole('button', { name: 'Swap languages' }));
+    await user.click(screen.getByRole('button', { name: 'Undo swap' }));
+    const remembered = () => app.callsOf('translatePrefs.update').flatMap((c) => (c.remember ? [c.remember] : []));
+    await waitFor(() => expect(remembered().at(-1)).toEqual({ connectionId: LOCAL_CONNECTION.id, sourceLang: 'EN', targetLang: 'DE' }));
+    expect(remembered()).toHaveLength(2);
+  });
 });
 
 describe('pair-aware pickers', () => {
