@@ -228,7 +228,18 @@ export function SegmentsPane({
   useEffect(() => onDetected?.(detected), [detected, onDetected]);
 
   return (
-    <section className="card stack" aria-labelledby="segments-title">
+    // Ctrl+Enter translates from anywhere in the pane — the text box, the column list, the titles tick (a keyboard
+    // tour found it worked in the text box only, while the help lists it for Segments).
+    <section
+      className="card stack"
+      aria-labelledby="segments-title"
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && segments.length && !batch.isPending && !blockedReason) {
+          e.preventDefault();
+          start();
+        }
+      }}
+    >
       <h2 id="segments-title">{t('translate.segments.title')}</h2>
       <div className="field">
         <label htmlFor="segments-input">{t('translate.segments.inputLabel')}</label>
@@ -238,18 +249,6 @@ export function SegmentsPane({
           rows={6}
           value={segmentsText}
           onChange={(e) => setSegmentsText(e.target.value)}
-          onKeyDown={(e) => {
-            if (
-              e.key === 'Enter' &&
-              (e.ctrlKey || e.metaKey) &&
-              segments.length &&
-              !batch.isPending &&
-              !blockedReason
-            ) {
-              e.preventDefault();
-              start();
-            }
-          }}
         />
         <p className="hint" aria-live="polite">
           {t('translate.segments.count', { count: segments.length })}

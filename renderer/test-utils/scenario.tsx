@@ -122,6 +122,8 @@ export function resetRenderer(): void {
     segmentsText: '',
     options: DEFAULT_OPTIONS,
     languagesTouched: false,
+    segmentsColumn: null,
+    segmentsTitles: null,
     draftLoaded: false,
     keepNotice: null,
   });

@@ -127,4 +127,17 @@ describe('Segments from a spreadsheet', () => {
     expect((screen.getByRole('checkbox', { name: /The first row holds column titles/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Translate 2 segments' })).toBeTruthy();
   });
+
+  it('translates with Ctrl+Enter from the column list, not only from the text box', async () => {
+    const user = userEvent.setup();
+    const app = sheetApp();
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
+    fireEvent.change(await screen.findByLabelText(/One segment per line/), { target: { value: 'btn.save\tSave changes\n' } });
+    const picker = screen.getByLabelText(/Column to translate/) as HTMLSelectElement;
+    await user.selectOptions(picker, 'Column 2 — Save changes');
+    picker.focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1));
+    expect(app.callsOf('translate.batch')[0]!.segments).toEqual(['Save changes']);
+  });
 });
