@@ -107,6 +107,28 @@ describe('Keys screen, after the admin tour', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Set the limit of Build' }));
   });
 
+  it('applies a typed limit with Enter, and keeps the focus on the choices while the arrow keys move through them', async () => {
+    // Seen on a French keyboard tour: Enter in the field did nothing, and arrowing onto "A number of characters"
+    // threw the focus into the field.
+    const set: Array<number | null> = [];
+    keysApp(() => [key(1, { label: 'Build' })], {
+      'adminKeys.setLimit': ({ keyId, characters }) => {
+        set.push(characters);
+        return key(1, { keyId, label: 'Build', characterLimit: characters });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Set the limit of Build' }));
+    const none = within(screen.getByRole('dialog')).getByRole('radio', { name: 'no limit' });
+    expect((none as HTMLInputElement).checked).toBe(true);
+    none.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    const number = screen.getByRole('radio', { name: 'A number of characters' }) as HTMLInputElement;
+    expect(number.checked).toBe(true);
+    expect(document.activeElement).toBe(number);
+    await userEvent.type(screen.getByLabelText('Characters per period'), '7,500{Enter}');
+    await vi.waitFor(() => expect(set).toEqual([7500]));
+  });
+
   it('brings a failed limit change into view and announces it, keeping what was typed', async () => {
     const scrolled: Array<{ el: Element; options: unknown }> = [];
     vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element, options?: boolean | ScrollIntoViewOptions) {

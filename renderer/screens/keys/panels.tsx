@@ -342,6 +342,13 @@ export function LimitPanel({
           ? { kind: 'none' }
           : { kind: 'number', text: '' };
   const [choice, setChoice] = useState<LimitChoice>(initial);
+  // The number field takes the focus when the panel opens on it, not when the arrow keys move through the choices
+  // onto it (a keyboard tour found the focus jumping out of the radio group into the field).
+  const focusField = useRef(initial.kind === 'number');
+  const choose = (next: LimitChoice) => {
+    focusField.current = false;
+    setChoice(next);
+  };
   const [confirmBlock, setConfirmBlock] = useState(false);
   const parsed: LimitParse | null = choice.kind === 'number' ? parseLimitText(choice.text, (n) => fmt.number(n)) : null;
   const value = choice.kind === 'none' ? null : choice.kind === 'block' ? 0 : parsed?.ok ? parsed.value : null;
@@ -380,7 +387,7 @@ export function LimitPanel({
       <fieldset className="keys-limit-choice stack">
         <legend>{t('keys.limit.legend')}</legend>
         <label className="check">
-          <input type="radio" name="limit-kind" checked={choice.kind === 'number'} onChange={() => setChoice({ kind: 'number', text: '' })} />
+          <input type="radio" name="limit-kind" checked={choice.kind === 'number'} onChange={() => choose({ kind: 'number', text: '' })} />
           {t('keys.limit.number')}
         </label>
         {choice.kind === 'number' ? (
@@ -393,13 +400,20 @@ export function LimitPanel({
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              autoFocus
+              autoFocus={focusField.current}
               value={choice.text}
               aria-invalid={choice.text.trim() !== '' && !valid}
               aria-describedby={problem ? 'limit-value-error' : undefined}
               onChange={(e) => setChoice({ kind: 'number', text: e.target.value })}
               onBlur={() => {
                 if (parsed?.ok) setChoice({ kind: 'number', text: fmt.number(parsed.value) });
+              }}
+              // Enter applies a valid new limit, as Apply does (a block needs its confirmation, not typed here).
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && changed && value !== 0 && !apply.isPending) {
+                  e.preventDefault();
+                  applyRef.current?.click();
+                }
               }}
             />
             {problem && choice.text.trim() !== '' ? (
@@ -417,11 +431,11 @@ export function LimitPanel({
           </div>
         ) : null}
         <label className="check">
-          <input type="radio" name="limit-kind" checked={choice.kind === 'none'} onChange={() => setChoice({ kind: 'none' })} />
+          <input type="radio" name="limit-kind" checked={choice.kind === 'none'} onChange={() => choose({ kind: 'none' })} />
           {t('app.common.noLimit')}
         </label>
         <label className="check">
-          <input type="radio" name="limit-kind" checked={choice.kind === 'block'} onChange={() => setChoice({ kind: 'block' })} />
+          <input type="radio" name="limit-kind" checked={choice.kind === 'block'} onChange={() => choose({ kind: 'block' })} />
           {t('keys.limit.block')}
         </label>
       </fieldset>
