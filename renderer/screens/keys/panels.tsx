@@ -344,9 +344,9 @@ export function LimitPanel({
   const [choice, setChoice] = useState<LimitChoice>(initial);
   // The number field takes the focus when the panel opens on it, not when the arrow keys move through the choices
   // onto it (a keyboard tour found the focus jumping out of the radio group into the field).
-  const focusField = useRef(initial.kind === 'number');
+  const [focusField, setFocusField] = useState(initial.kind === 'number');
   const choose = (next: LimitChoice) => {
-    focusField.current = false;
+    setFocusField(false);
     setChoice(next);
   };
   const [confirmBlock, setConfirmBlock] = useState(false);
@@ -400,7 +400,7 @@ export function LimitPanel({
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              autoFocus={focusField.current}
+              autoFocus={focusField}
               value={choice.text}
               aria-invalid={choice.text.trim() !== '' && !valid}
               aria-describedby={problem ? 'limit-value-error' : undefined}
