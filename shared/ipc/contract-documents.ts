@@ -101,7 +101,7 @@ export const DocumentsList = z.object({ jobs: z.array(DocumentJobView), summary:
 export type DocumentsList = z.infer<typeof DocumentsList>;
 
 /** What a file check found wrong (renderer words it as `documents.problem.<code>`). */
-export const FILE_PROBLEMS = ['unsupported_extension', 'content_mismatch', 'password_protected', 'incomplete', 'too_large', 'unreadable', 'empty', 'not_a_file'] as const;
+export const FILE_PROBLEMS = ['unsupported_extension', 'content_mismatch', 'password_protected', 'incomplete', 'too_large', 'unreadable', 'empty', 'no_text', 'not_a_file'] as const;
 
 export const FileCheck = z.object({
   path: z.string(),

@@ -138,10 +138,14 @@ function contentFits(ext: string, looks: string): boolean {
   return false;
 }
 
-/** Counts characters the service would bill in a text file: code points, markup tags left out. */
-async function countText(path: string, ext: string): Promise<number> {
+/**
+ * Counts characters the service would bill in a text file: code points, markup tags left out; and whether any of
+ * them is more than white space (a file of blank lines has nothing to translate).
+ */
+async function countText(path: string, ext: string): Promise<{ count: number; text: boolean }> {
   const decoder = new StringDecoder('utf8');
   let count = 0;
+  let text = false;
   let inTag = false;
   const markup = MARKUP.has(ext);
   const add = (s: string) => {
@@ -149,13 +153,19 @@ async function countText(path: string, ext: string): Promise<number> {
       if (markup) {
         if (ch === '<') inTag = true;
         else if (ch === '>') inTag = false;
-        else if (!inTag) count++;
-      } else count++;
+        else if (!inTag) {
+          count++;
+          text ||= !/\s/u.test(ch);
+        }
+      } else {
+        count++;
+        text ||= ch !== '\ufeff' && !/\s/u.test(ch);
+      }
     }
   };
   for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) add(decoder.write(chunk as Buffer));
   add(decoder.end());
-  return count;
+  return { count, text };
 }
 
 export interface CheckOptions {
@@ -204,7 +214,11 @@ export async function checkFile(path: string, o: CheckOptions): Promise<FileChec
   if (TEXT_BASED.has(extension)) {
     if (size <= EXACT_COUNT_MAX_BYTES) {
       try {
-        return { ...base, sizeBytes: size, ok: true, exact: true, estimatedCharacters: await countText(path, extension) };
+        const { count, text } = await countText(path, extension);
+        // Only spaces and line breaks (or markup): nothing to translate, said now instead of a "translated" copy of
+        // the blank file (seen on a tour).
+        if (!text) return { ...base, sizeBytes: size, ok: false, problem: 'no_text' };
+        return { ...base, sizeBytes: size, ok: true, exact: true, estimatedCharacters: count };
       } catch {
         return { ...base, sizeBytes: size, ok: false, problem: 'unreadable' };
       }

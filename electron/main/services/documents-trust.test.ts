@@ -16,6 +16,7 @@ import { DocumentsService } from './documents.js';
 import { documentsDeps } from './documents-main-test-kit.js';
 import { checkFile, oleStreamNames, zipIsComplete } from './documents-files.js';
 import type { JobRecord } from './documents-store.js';
+import { FILE_PROBLEMS } from '../../../shared/ipc/contract-documents.js';
 
 // The real-documents corpus sits beside the repository where it is available (as for service/test/corpus.test.ts).
 const REAL = resolve(process.cwd(), '../shared/real-documents');
@@ -211,5 +212,29 @@ describe('what is billed', () => {
     expect(hosted.local).toBeUndefined();
     expect(hosted.billedCharacters).toBe(51_234);
     expect(l.summary.billedCharacters).toBe(51_234);
+  });
+});
+
+describe('a file with nothing to translate is named before upload', () => {
+  it('blank lines only (.txt), markup and blank text only (.html): "no text"; a line of words passes', async () => {
+    const blank = join(dir, 'blank.txt');
+    await writeFile(blank, '\ufeff  \n\t\n \u00a0\r\n');
+    expect(await checkFile(blank, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'no_text' });
+    const tags = join(dir, 'tags.html');
+    await writeFile(tags, '<html><body>\n  <p> </p>\n</body></html>\n');
+    expect(await checkFile(tags, { maxBytes: MAX })).toMatchObject({ ok: false, problem: 'no_text' });
+    const words = join(dir, 'words.txt');
+    await writeFile(words, '\n\n  Hello.\n');
+    expect(await checkFile(words, { maxBytes: MAX })).toMatchObject({ ok: true, exact: true, estimatedCharacters: 11 });
+  });
+
+  it('every problem main can name has its words in the UI catalog', async () => {
+    const en = JSON.parse(await readFile(resolve(process.cwd(), 'shared/i18n/en/documents.json'), 'utf8')) as Record<string, string>;
+    expect(FILE_PROBLEMS.filter((p) => !en[`documents.problem.${p}`])).toEqual([]);
+  });
+
+  it.skipIf(!haveReal)('the corpus file of white space only is one (seen on a tour "translated" as a blank copy)', async () => {
+    const c = await checkFile(join(REAL, 'Unstructured-IO__fake-text-all-whitespace.txt'), { maxBytes: MAX });
+    expect(c).toMatchObject({ ok: false, problem: 'no_text' });
   });
 });
