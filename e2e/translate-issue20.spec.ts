@@ -73,6 +73,21 @@ test('the Translate top bar keeps its size: detection, swap, long notes and Opti
   expect(panes1.y).toBe(panes0.y);
 });
 
+test('the Options line is in view under both panes on arrival, at 900×700 and 1280×800', async ({ verso: { page } }) => {
+  // Seen on a tour at 900×700: the stacked panes pushed Options just below the fold, with nothing to say it was there.
+  test.setTimeout(300_000);
+  await page.setViewportSize(SIZES[1]);
+  await chooseLocalEngine(page);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    const summary = await box(page, '.tr-options > summary');
+    const panes = await box(page, '.tr-panes');
+    expect(summary.y + summary.height, `${size.width}×${size.height}`).toBeLessThanOrEqual(size.height);
+    expect(panes.height, `${size.width}×${size.height}`).toBeGreaterThanOrEqual(300);
+  }
+});
+
 test('screenshots: Translate and Settings in light and dark, 1280×800 and 900×700', async ({ verso: { page } }) => {
   test.setTimeout(400_000); // axe on a busy shared machine
   await page.setViewportSize(SIZES[0]);
