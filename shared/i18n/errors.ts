@@ -35,6 +35,10 @@ export function describeIpcError(t: Translator, error: Pick<IpcError, 'code' | '
     message = quotaMessage(t, error.usage);
   } else if (code === 'rate_limited' && error.retryAfterSeconds) {
     message = t.t('errors.rate_limited_wait', { seconds: Math.ceil(error.retryAfterSeconds) });
+  } else if (code === 'bad_file' && error.fileProblem) {
+    // A file that is not text Verso reads: what it looks like and how to save it instead, in the UI language.
+    const { kind, encoding = '' } = error.fileProblem;
+    message = t.t('errors.file_not_text', { kind, encoding });
   } else {
     const id = `errors.${code}`;
     message = t.has(id) ? t.t(id) : t.t('errors.internal');

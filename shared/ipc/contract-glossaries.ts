@@ -133,11 +133,38 @@ export type ImportOptions = z.input<typeof ImportOptions>;
 /** The file travels as base64: the web harness's socket carries JSON only. 10 MiB glossaries fit with room. */
 const MAX_FILE_BASE64 = 64 * 1024 * 1024;
 
+/**
+ * The script a legacy Windows code page is for (`western` is windows-1252, what Excel writes on Western European
+ * Windows); the import preview names it beside the code page.
+ */
+export const LegacyScript = z.enum([
+  'western',
+  'centralEuropean',
+  'cyrillic',
+  'greek',
+  'turkish',
+  'hebrew',
+  'arabic',
+  'baltic',
+  'vietnamese',
+  'thai',
+  'japanese',
+  'chineseSimplified',
+  'chineseTraditional',
+  'korean',
+]);
+export type LegacyScript = z.infer<typeof LegacyScript>;
+
 export const ImportResult = z.object({
   format: ImportFormat,
   entries: EntryPairs,
   /** What was detected, so the dialog can show it and let the user change it. */
   encoding: z.string().optional(),
+  /**
+   * CSV/TSV/TBX that is neither UTF-8 nor UTF-16: the Windows code page it was read in (`name`, e.g. Windows-1252)
+   * and its script. The preview says so: the code page is detected, not declared by the file.
+   */
+  legacyEncoding: z.object({ name: z.string(), script: LegacyScript }).optional(),
   delimiter: z.string().optional(),
   header: z.boolean().optional(),
   /** True when `header` was Verso's guess (not the user's choice). */

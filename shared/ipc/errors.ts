@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'service_unavailable',
   /** 400 or another 4xx the service explained. */
   'bad_request',
+  /** A local file cannot be read (binary, damaged, not its format); nothing was sent to the service. */
+  'bad_file',
   /** 415 (detection) unsupported media type. */
   'unsupported_media_type',
   /** The service could not be reached (offline, DNS, refused, connection reset) after every retry. */
@@ -64,6 +66,17 @@ export const QuotaDetails = z.object({
 });
 export type QuotaDetails = z.infer<typeof QuotaDetails>;
 
+/**
+ * For bad_file, what a file that is not text Verso can read looks like, so the UI says it in its language:
+ * `binary` (not text at all), `damaged` (it starts as `encoding` text, by its byte-order mark, but is not valid
+ * `encoding` further on), `unknown` (text in an encoding Verso does not read).
+ */
+export const FileProblem = z.object({
+  kind: z.enum(['binary', 'damaged', 'unknown']),
+  encoding: z.string().optional(),
+});
+export type FileProblem = z.infer<typeof FileProblem>;
+
 export const IpcError = z.object({
   code: ErrorCode,
   /** A sentence for the user: what happened and what to do. */
@@ -82,6 +95,8 @@ export const IpcError = z.object({
   retryAfterSeconds: z.number().optional(),
   /** For a language pair the engine cannot do: the source language it detected in the text (source was "detect"). */
   detectedSourceLanguage: z.string().optional(),
+  /** For bad_file: what the file looks like instead of text Verso can read. */
+  fileProblem: FileProblem.optional(),
 });
 export type IpcError = z.infer<typeof IpcError>;
 

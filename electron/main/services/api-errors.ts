@@ -3,7 +3,7 @@
  * and a message that tells the user what to do. `toIpcError` turns any thrown value into the IPC error shape; it is
  * the last place a secret could leak, so it redacts every registered secret from every message.
  */
-import type { ErrorCode, IpcError, QuotaDetails } from '../../../shared/ipc/errors.js';
+import type { ErrorCode, FileProblem, IpcError, QuotaDetails } from '../../../shared/ipc/errors.js';
 
 export interface ApiErrorInit {
   status?: number;
@@ -14,6 +14,7 @@ export interface ApiErrorInit {
   attempts?: number;
   cause?: unknown;
   detectedSourceLanguage?: string;
+  fileProblem?: FileProblem;
 }
 
 export class ApiError extends Error {
@@ -24,6 +25,7 @@ export class ApiError extends Error {
   usage: QuotaDetails | undefined;
   readonly attempts: number | undefined;
   readonly detectedSourceLanguage: string | undefined;
+  readonly fileProblem: FileProblem | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -39,6 +41,7 @@ export class ApiError extends Error {
     this.usage = init.usage;
     this.attempts = init.attempts;
     this.detectedSourceLanguage = init.detectedSourceLanguage;
+    this.fileProblem = init.fileProblem;
   }
 }
 
@@ -162,6 +165,7 @@ export function toIpcError(err: unknown, secrets: Iterable<string> = []): IpcErr
     if (err.serviceMessage !== undefined) out.serviceMessage = redact(err.serviceMessage, list);
     if (err.retryAfterSeconds !== undefined) out.retryAfterSeconds = err.retryAfterSeconds;
     if (err.detectedSourceLanguage !== undefined) out.detectedSourceLanguage = redact(err.detectedSourceLanguage, list);
+    if (err.fileProblem !== undefined) out.fileProblem = err.fileProblem;
     return out;
   }
   return {

@@ -5,7 +5,9 @@
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { toLocaleCsv } from '../../../shared/csv-export.js';
 import type { EntryPair } from '../../../shared/ipc/contract-glossaries.js';
+import type { FileProblem } from '../../../shared/ipc/errors.js';
 import { ApiError } from './api-errors.js';
 import { exportGlossaryFile, importGlossaryFile } from './glossary-files.js';
 
@@ -25,11 +27,17 @@ function utf16le(s: string, bom = true): Uint8Array {
   return out;
 }
 
-async function failure(p: Promise<unknown>): Promise<{ code: string; serviceCode: string | undefined; message: string }> {
+async function failure(p: Promise<unknown>): Promise<{
+  code: string;
+  serviceCode: string | undefined;
+  message: string;
+  fileProblem: FileProblem | undefined;
+}> {
   try {
     await p;
   } catch (e) {
-    if (e instanceof ApiError) return { code: e.code, serviceCode: e.serviceCode, message: e.message };
+    if (e instanceof ApiError)
+      return { code: e.code, serviceCode: e.serviceCode, message: e.message, fileProblem: e.fileProblem };
     throw e;
   }
   throw new Error('expected a failure');
@@ -83,18 +91,157 @@ describe('TSV and CSV', () => {
     expect(r.entries).toEqual([['source', 'target']]);
   });
 
-  it('broken files: unterminated quote, wrong encoding, one column, empty — clear errors', async () => {
-    expect(await failure(importGlossaryFile('x.csv', utf8('cat,Katze\n"dog,Hund\nbird,Vogel\n')))).toMatchObject({
-      code: 'bad_request',
+  it('broken files: unterminated quote, one column, empty — clear errors, as problems of the file', async () => {
+    expect(
+      await failure(importGlossaryFile('x.csv', utf8('cat,Katze\n"dog,Hund\nbird,Vogel\n'))),
+    ).toMatchObject({
+      code: 'bad_file',
       serviceCode: 'file_unterminated_quote',
     });
-    const latin1 = new Uint8Array([0x4b, 0xe4, 0x73, 0x65, 0x09, 0x63, 0x68, 0x65, 0x65, 0x73, 0x65]);
-    const enc = await failure(importGlossaryFile('x.tsv', latin1));
-    expect(enc.serviceCode).toBe('file_encoding');
-    expect(enc.message).toMatch(/UTF-8/);
-    expect((await failure(importGlossaryFile('x.csv', utf8('just\nwords\n')))).serviceCode).toBe('file_one_column');
+    expect((await failure(importGlossaryFile('x.csv', utf8('just\nwords\n')))).serviceCode).toBe(
+      'file_one_column',
+    );
     expect((await failure(importGlossaryFile('x.csv', utf8('')))).serviceCode).toBe('file_empty');
     expect((await failure(importGlossaryFile('x.pdf', utf8('%PDF')))).serviceCode).toBe('file_format');
+  });
+});
+
+/** Text as Excel saves "CSV" on Western European Windows (windows-1252): Latin-1 letters as they are, ’ € œ – in 0x80–0x9F. */
+function cp1252(s: string): Uint8Array {
+  const high: Record<string, number> = { '€': 0x80, '’': 0x92, '–': 0x96, œ: 0x9c };
+  return Uint8Array.from([...s].map((c) => high[c] ?? c.charCodeAt(0)));
+}
+/** Russian or Ukrainian text as Excel saves "CSV" on a Cyrillic Windows (windows-1251): А–я in 0xC0–0xFF, ё 0xB8. */
+function cp1251(s: string): Uint8Array {
+  return Uint8Array.from(
+    [...s].map((c) => (c === 'ё' ? 0xb8 : c >= 'А' && c <= 'я' ? c.charCodeAt(0) - 0x350 : c.charCodeAt(0))),
+  );
+}
+
+describe('text encodings: what spreadsheets and editors save', () => {
+  it('reads a CSV saved by French Excel (windows-1252, semicolons, CRLF, a header) and says it was read as Windows-1252', async () => {
+    // The bytes of the tour's file: "Anglais;Français", "settlement;règlement", "fee;frais de gestion".
+    const tour = Buffer.from([
+      0x41, 0x6e, 0x67, 0x6c, 0x61, 0x69, 0x73, 0x3b, 0x46, 0x72, 0x61, 0x6e, 0xe7, 0x61, 0x69, 0x73, 0x0d,
+      0x0a, 0x73, 0x65, 0x74, 0x74, 0x6c, 0x65, 0x6d, 0x65, 0x6e, 0x74, 0x3b, 0x72, 0xe8, 0x67, 0x6c, 0x65,
+      0x6d, 0x65, 0x6e, 0x74, 0x0d, 0x0a, 0x66, 0x65, 0x65, 0x3b, 0x66, 0x72, 0x61, 0x69, 0x73, 0x20, 0x64,
+      0x65, 0x20, 0x67, 0x65, 0x73, 0x74, 0x69, 0x6f, 0x6e, 0x0d, 0x0a,
+    ]);
+    const r = await importGlossaryFile('gloss-cp1252.csv', tour);
+    expect(r).toMatchObject({
+      format: 'csv',
+      delimiter: ';',
+      header: true,
+      encoding: 'Windows-1252',
+      legacyEncoding: { name: 'Windows-1252', script: 'western' },
+    });
+    expect(r.firstRow).toEqual(['Anglais', 'Français']);
+    expect(r.entries).toEqual([
+      ['settlement', 'règlement'],
+      ['fee', 'frais de gestion'],
+    ]);
+    const more = await importGlossaryFile(
+      'x.csv',
+      cp1252('delay;délai\r\ndue date;date d’échéance\r\nprice;prix en €\r\nwork;œuvre – art\r\n'),
+    );
+    expect(more.entries).toEqual([
+      ['delay', 'délai'],
+      ['due date', 'date d’échéance'],
+      ['price', 'prix en €'],
+      ['work', 'œuvre – art'],
+    ]);
+    // One short line, which the detector alone takes for Hungarian (windows-1250): read as Windows-1252.
+    expect(await importGlossaryFile('x.csv', cp1252('délai;delay\r\n'))).toMatchObject({
+      entries: [['délai', 'delay']],
+      encoding: 'Windows-1252',
+    });
+  });
+
+  it('reads other Windows code pages by their script: Cyrillic (windows-1251), and Central European where windows-1252 cannot be it', async () => {
+    const ru = await importGlossaryFile(
+      'ru.csv',
+      cp1251(
+        'источник;target\r\nсчёт;invoice\r\nсрок;deadline\r\nдоговор;contract\r\nпоставка;delivery\r\nоплата;payment\r\n',
+      ),
+    );
+    expect(ru).toMatchObject({
+      encoding: 'Windows-1251',
+      legacyEncoding: { name: 'Windows-1251', script: 'cyrillic' },
+    });
+    expect(ru.entries.slice(0, 2)).toEqual([
+      ['источник', 'target'],
+      ['счёт', 'invoice'],
+    ]);
+    // Ź (0x8F) is a byte windows-1252 does not define.
+    const pl = Uint8Array.from([
+      0x8f, 0x72, 0xf3, 0x64, 0xb3, 0x6f, 0x3b, 0x73, 0x6f, 0x75, 0x72, 0x63, 0x65, 0x0d, 0x0a, 0x7a, 0x61,
+      0xbf, 0xf3, 0xb3, 0xe6, 0x3b, 0x78, 0x0d, 0x0a,
+    ]);
+    expect(await importGlossaryFile('pl.csv', pl)).toMatchObject({
+      entries: [
+        ['Źródło', 'source'],
+        ['zażółć', 'x'],
+      ],
+      legacyEncoding: { name: 'Windows-1250', script: 'centralEuropean' },
+    });
+  });
+
+  it('reads UTF-16 LE with a BOM as Excel saves "Unicode text" (tabs, CRLF), with no code page to report', async () => {
+    const r = await importGlossaryFile(
+      'unicode.txt',
+      utf16le('English\tFrench\r\ndelay\tdélai\r\nJapan\t日本\r\n'),
+    );
+    expect(r).toMatchObject({ format: 'tsv', delimiter: '\t', header: true, encoding: 'UTF-16 LE' });
+    expect(r.legacyEncoding).toBeUndefined();
+    expect(r.entries).toEqual([
+      ['delay', 'délai'],
+      ['Japan', '日本'],
+    ]);
+    // Cut short (an odd number of bytes): damaged, said as such, not read as something else.
+    const cut = utf16le('delay\tdélai\r\n').subarray(0, 15);
+    expect(await failure(importGlossaryFile('cut.txt', cut))).toMatchObject({
+      code: 'bad_file',
+      serviceCode: 'file_encoding',
+      fileProblem: { kind: 'damaged', encoding: 'UTF-16 LE' },
+    });
+  });
+
+  it('a binary file (an old .xls workbook named .csv, a file with NUL bytes) is refused as not text, with what to do', async () => {
+    const xls = new Uint8Array(1024);
+    xls.set([
+      0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x3e, 0,
+      3, 0, 0xfe, 0xff, 9, 0, 6,
+    ]);
+    for (let i = 64; i < xls.length; i++) xls[i] = (i * 37) % 256;
+    const e = await failure(importGlossaryFile('terms.csv', xls));
+    expect(e).toMatchObject({
+      code: 'bad_file',
+      serviceCode: 'file_not_text',
+      fileProblem: { kind: 'binary' },
+    });
+    expect(e.message).toMatch(/not text Verso can read.*CSV UTF-8/);
+    expect(await failure(importGlossaryFile('x.tsv', utf8('cat\u0000\u0000\tKatze\n')))).toMatchObject({
+      code: 'bad_file',
+      fileProblem: { kind: 'binary' },
+    });
+  });
+
+  it('reads back both CSVs Verso writes: the service\'s (exported, comma, no BOM) and the spreadsheet\'s (BOM, ";", CRLF)', async () => {
+    const entries: EntryPair[] = [
+      ['delay', 'délai'],
+      ['fee; admin', 'frais "de gestion"'],
+    ];
+    const api = await exportGlossaryFile('csv', entries, 'EN', 'FR');
+    expect(api).not.toMatch(/^\uFEFF/);
+    expect((await importGlossaryFile('x.csv', utf8(api as string))).entries).toEqual(entries);
+    const sheet = toLocaleCsv([['English', 'French'], ...entries], 'fr', { escapeFormulae: false });
+    expect(sheet).toMatch(/^\uFEFFEnglish;French\r\n/);
+    expect(await importGlossaryFile('x.csv', utf8(sheet))).toMatchObject({
+      delimiter: ';',
+      header: true,
+      encoding: 'UTF-8 (BOM)',
+      entries,
+    });
   });
 });
 

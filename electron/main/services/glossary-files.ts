@@ -6,36 +6,145 @@
  *   (language codes or names, "source"/"target"-like words) unless chosen, quoted cells with line breaks and
  *   doubled quotes, the first two columns (a DeepL-style CSV's language columns are ignored).
  * - Text encodings: a UTF-8, UTF-16 LE or UTF-16 BE byte-order mark; UTF-16 without one is recognised by its
- *   zero bytes; otherwise the text must be valid UTF-8 (checked with a fatal decoder, never guessed: a wrong
- *   guess would change the terms silently).
+ *   zero bytes; then UTF-8 (checked with a fatal decoder); bytes that are not UTF-8 are in the Windows code page
+ *   Excel and Notepad write ("CSV", "ANSI"), detected by jschardet and named in the result (`legacyEncoding`) for
+ *   the preview to say; binary files are refused.
  * - XLSX through exceljs (imported lazily: it is large): the first sheet and its first two columns, or the sheet
  *   and columns chosen; cells as the spreadsheet shows them (`cell.text`).
  * - TBX (ISO 30042; TBX-Basic, TBX-Default and the older `martif` form) through saxes: per concept, the terms of
  *   the two chosen languages (by base language: `en-US` counts as EN); every source synonym maps to the first
  *   target term. A DOCTYPE is refused outright (no entity expansion, no external fetches).
  *
- * Every failure is an ApiError `bad_request` with `serviceCode` naming the problem (`file_encoding`,
- * `file_unterminated_quote`, `file_one_column`, `file_not_xlsx`, `file_tbx_doctype`, `file_tbx_invalid`,
- * `file_tbx_languages`, `file_empty`, `file_format`) and a sentence saying what to do.
+ * Every failure is an ApiError `bad_file` (a problem of the file, not of the service) with `serviceCode` naming
+ * it (`file_not_text`, `file_encoding`, `file_unterminated_quote`, `file_one_column`, `file_not_xlsx`,
+ * `file_tbx_doctype`, `file_tbx_invalid`, `file_tbx_languages`, `file_empty`, `file_format`) and a sentence saying
+ * what to do; a file that is not readable text also carries `fileProblem`, which the UI words in its language.
  */
 import Papa from 'papaparse';
 import { SaxesParser } from 'saxes';
-import type { EntryPair, ExportFormat, ImportFormat, ImportOptions, ImportResult } from '../../../shared/ipc/contract-glossaries.js';
+import type {
+  EntryPair,
+  ExportFormat,
+  ImportFormat,
+  ImportOptions,
+  ImportResult,
+  LegacyScript,
+} from '../../../shared/ipc/contract-glossaries.js';
+import type { FileProblem } from '../../../shared/ipc/errors.js';
 import { SOURCE_LANGUAGES, TARGET_LANGUAGES } from '../../../shared/spec/languages.js';
 import { ApiError } from './api-errors.js';
 
-function fail(code: string, message: string): never {
-  throw new ApiError('bad_request', message, { serviceCode: code });
+function fail(code: string, message: string, fileProblem?: FileProblem): never {
+  throw new ApiError('bad_file', message, { serviceCode: code, ...(fileProblem && { fileProblem }) });
 }
 
 // ----- Encodings -----
+//
+// Excel's "CSV" and Notepad's "ANSI" save in the Windows code page of the system's language (windows-1252 on
+// Western European Windows), and nothing in such a file says which: it is detected by jschardet (a port of Python's
+// chardet 7), asked to choose among those code pages only. Its guesses between the Latin ones (1250, 1252, 1254,
+// 1257) are not reliable on a glossary's few lines ("délai" alone reads as Hungarian 1250), so Latin text is read as
+// windows-1252 unless the file has bytes that code page lacks; its guesses between scripts (Cyrillic, Greek,
+// Japanese …) are. The preview names the code page read, so nothing is guessed silently.
 
-export function decodeText(bytes: Uint8Array): { text: string; encoding: string } {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { text: strictDecode('utf-8', bytes.subarray(3)), encoding: 'UTF-8 (BOM)' };
+type CodePage = { label: string; name: string; script: LegacyScript; latin?: true };
+
+/** jschardet's names of the Windows code pages → the TextDecoder label, the name shown, the script. */
+const CODE_PAGES: Record<string, CodePage> = {
+  'windows-1252': { label: 'windows-1252', name: 'Windows-1252', script: 'western', latin: true },
+  'windows-1250': { label: 'windows-1250', name: 'Windows-1250', script: 'centralEuropean', latin: true },
+  'windows-1254': { label: 'windows-1254', name: 'Windows-1254', script: 'turkish', latin: true },
+  'windows-1257': { label: 'windows-1257', name: 'Windows-1257', script: 'baltic', latin: true },
+  'windows-1258': { label: 'windows-1258', name: 'Windows-1258', script: 'vietnamese', latin: true },
+  'windows-1251': { label: 'windows-1251', name: 'Windows-1251', script: 'cyrillic' },
+  'windows-1253': { label: 'windows-1253', name: 'Windows-1253', script: 'greek' },
+  'windows-1255': { label: 'windows-1255', name: 'Windows-1255', script: 'hebrew' },
+  'windows-1256': { label: 'windows-1256', name: 'Windows-1256', script: 'arabic' },
+  cp874: { label: 'windows-874', name: 'Windows-874', script: 'thai' },
+  cp932: { label: 'shift_jis', name: 'Shift_JIS', script: 'japanese' },
+  gb18030: { label: 'gb18030', name: 'GB18030', script: 'chineseSimplified' },
+  big5: { label: 'big5', name: 'Big5', script: 'chineseTraditional' },
+  cp949: { label: 'euc-kr', name: 'EUC-KR', script: 'korean' },
+};
+/** What jschardet is asked to choose among: those code pages only (its input names for them). */
+const DETECTED = Object.keys(CODE_PAGES).map((k) => k.replace('windows-', 'cp'));
+const WESTERN = CODE_PAGES['windows-1252']!;
+/** The bytes windows-1252 leaves undefined (a file with them is not in it). */
+const CP1252_GAPS = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+/** windows-1252's 0x80–0x9F (the WHATWG index): € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ. */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * windows-1252 as the WHATWG standard decodes it. Node's TextDecoder reads the label as Latin-1 since 20.18.3 and
+ * 22.13 (nodejs/node#60888): ’ € œ – would come out as control characters. Whichever it does, 0x80–0x9F are
+ * mapped here.
+ */
+function decodeWindows1252(bytes: Uint8Array): string {
+  return new TextDecoder('windows-1252')
+    .decode(bytes)
+    .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+}
+
+export interface DecodedText {
+  text: string;
+  encoding: string;
+  legacyEncoding?: { name: string; script: LegacyScript };
+}
+
+const SAVE_AS = 'Save it from your spreadsheet as "CSV UTF-8" or as Unicode text and import it again.';
+
+function notText(problem: FileProblem, detail = ''): never {
+  if (problem.kind === 'binary') {
+    fail(
+      'file_not_text',
+      `This file is not text Verso can read (it looks like a binary file${detail}). ${SAVE_AS}`,
+      problem,
+    );
   }
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: strictDecode('utf-16le', bytes.subarray(2)), encoding: 'UTF-16 LE' };
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: strictDecode('utf-16be', bytes.subarray(2)), encoding: 'UTF-16 BE' };
+  if (problem.kind === 'damaged') {
+    const e = problem.encoding;
+    fail(
+      'file_encoding',
+      `The file starts as ${e} text (by its byte-order mark) but is not valid ${e} further on: it may be cut short or damaged. ${SAVE_AS}`,
+      problem,
+    );
+  }
+  fail(
+    'file_encoding',
+    `This file is not text in an encoding Verso reads (UTF-8, UTF-16 or a Windows code page). ${SAVE_AS}`,
+    problem,
+  );
+}
+
+/** The text, or null when the bytes are not valid in the encoding. */
+function tryDecode(label: string, bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder(label, { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Text holds no NUL: a file with one is binary, whatever it decodes as. */
+function checked(d: DecodedText): DecodedText {
+  if (d.text.includes('\u0000')) notText({ kind: 'binary' });
+  return d;
+}
+
+export async function decodeText(bytes: Uint8Array): Promise<DecodedText> {
+  const boms: [number[], string, string][] = [
+    [[0xef, 0xbb, 0xbf], 'utf-8', 'UTF-8 (BOM)'],
+    [[0xff, 0xfe], 'utf-16le', 'UTF-16 LE'],
+    [[0xfe, 0xff], 'utf-16be', 'UTF-16 BE'],
+  ];
+  for (const [mark, label, name] of boms) {
+    if (!mark.every((b, i) => bytes[i] === b)) continue;
+    const text = tryDecode(label, bytes.subarray(mark.length));
+    if (text === null) notText({ kind: 'damaged', encoding: name.replace(' (BOM)', '') });
+    return checked({ text, encoding: name });
+  }
   // UTF-16 without a BOM: text in Latin script has a zero byte in every other position.
   const sample = bytes.subarray(0, Math.min(bytes.length, 4096));
   let evenZeros = 0;
@@ -46,20 +155,34 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: string 
     else oddZeros++;
   }
   const half = sample.length / 2;
-  if (half > 0 && oddZeros > half * 0.3 && evenZeros < half * 0.05) return { text: strictDecode('utf-16le', bytes), encoding: 'UTF-16 LE' };
-  if (half > 0 && evenZeros > half * 0.3 && oddZeros < half * 0.05) return { text: strictDecode('utf-16be', bytes), encoding: 'UTF-16 BE' };
-  return { text: strictDecode('utf-8', bytes), encoding: 'UTF-8' };
+  const utf16 =
+    half > 0 && oddZeros > half * 0.3 && evenZeros < half * 0.05
+      ? 'le'
+      : half > 0 && evenZeros > half * 0.3 && oddZeros < half * 0.05
+        ? 'be'
+        : null;
+  const text16 = utf16 && tryDecode(`utf-16${utf16}`, bytes);
+  if (text16) return checked({ text: text16, encoding: `UTF-16 ${utf16!.toUpperCase()}` });
+  const utf8 = tryDecode('utf-8', bytes);
+  if (utf8 !== null) return checked({ text: utf8, encoding: 'UTF-8' });
+  return decodeLegacy(bytes);
 }
 
-function strictDecode(label: string, bytes: Uint8Array): string {
-  try {
-    return new TextDecoder(label, { fatal: true }).decode(bytes);
-  } catch {
-    fail(
-      'file_encoding',
-      `The file is not valid ${label.toUpperCase()} text. Open it in your spreadsheet or editor and save it as "CSV UTF-8" (or UTF-8 text), then import it again.`,
+/** Bytes that are not UTF-8: a Windows code page, detected (lazily loaded: most files are UTF-8). */
+async function decodeLegacy(bytes: Uint8Array): Promise<DecodedText> {
+  const { detect } = await import('jschardet');
+  const guess = detect(bytes, { detectEncodings: DETECTED });
+  if (!guess.encoding) {
+    notText(
+      { kind: guess.mimeType?.startsWith('text/') ? 'unknown' : 'binary' },
+      guess.mimeType && guess.mimeType !== 'application/octet-stream' ? `: ${guess.mimeType}` : '',
     );
   }
+  const found = CODE_PAGES[guess.encoding.toLowerCase()];
+  if (!found) notText({ kind: 'unknown' });
+  const page = found.latin && !bytes.some((b) => CP1252_GAPS.has(b)) ? WESTERN : found;
+  const text = page === WESTERN ? decodeWindows1252(bytes) : new TextDecoder(page.label).decode(bytes);
+  return checked({ text, encoding: page.name, legacyEncoding: { name: page.name, script: page.script } });
 }
 
 // ----- Header detection -----
@@ -231,7 +354,7 @@ export function parseTbx(text: string, o: ImportOptions): ImportResult {
   let sawRoot = false;
   let error: ApiError | null = null;
   parser.on('doctype', () => {
-    error ??= new ApiError('bad_request', 'The TBX file declares a DOCTYPE, which Verso does not read (it could pull in other files). Remove the <!DOCTYPE …> line and import again.', {
+    error ??= new ApiError('bad_file', 'The TBX file declares a DOCTYPE, which Verso does not read (it could pull in other files). Remove the <!DOCTYPE …> line and import again.', {
       serviceCode: 'file_tbx_doctype',
     });
   });
@@ -240,7 +363,7 @@ export function parseTbx(text: string, o: ImportOptions): ImportResult {
     if (!sawRoot) {
       sawRoot = true;
       if (name !== 'tbx' && name !== 'martif') {
-        error ??= new ApiError('bad_request', `This XML file is not a TBX termbase (its root is <${tag.name}>). Export a TBX file from your CAT tool.`, { serviceCode: 'file_tbx_invalid' });
+        error ??= new ApiError('bad_file', `This XML file is not a TBX termbase (its root is <${tag.name}>). Export a TBX file from your CAT tool.`, { serviceCode: 'file_tbx_invalid' });
       }
     }
     const lang = (tag.attributes['xml:lang'] ?? tag.attributes['lang']) as string | undefined;
@@ -327,9 +450,10 @@ function formatOf(fileName: string, bytes: Uint8Array): ImportFormat {
 export async function importGlossaryFile(fileName: string, bytes: Uint8Array, o: ImportOptions = {}): Promise<ImportResult> {
   const format = o.format ?? formatOf(fileName, bytes);
   if (format === 'xlsx') return parseXlsx(bytes, o);
-  const { text, encoding } = decodeText(bytes);
-  if (format === 'tbx') return { ...parseTbx(text, o), encoding };
-  return { ...parseDelimited(text, format, o), encoding };
+  const { text, encoding, legacyEncoding } = await decodeText(bytes);
+  const read = { encoding, ...(legacyEncoding && { legacyEncoding }) };
+  if (format === 'tbx') return { ...parseTbx(text, o), ...read };
+  return { ...parseDelimited(text, format, o), ...read };
 }
 
 function xmlEscape(s: string): string {
@@ -339,7 +463,9 @@ function xmlEscape(s: string): string {
 /** Writes entries in a format; text formats are strings (UTF-8), XLSX is bytes. */
 export async function exportGlossaryFile(format: ExportFormat, entries: readonly EntryPair[], sourceLang: string, targetLang: string): Promise<string | Uint8Array> {
   if (format === 'tsv' || format === 'csv') {
-    // No header: the file can be uploaded to the service as it is (its TSV/CSV has none).
+    // The service's glossary entries (`entries_format` tsv/csv: comma or tab, UTF-8, no header), to upload as they
+    // are; not the spreadsheet CSV of shared/csv-export.ts (BOM, ";" in some locales), which the service would not
+    // take. The export panel points spreadsheets to XLSX; the import reads both CSVs back.
     return `${Papa.unparse(entries as EntryPair[], { delimiter: format === 'tsv' ? '\t' : ',', newline: '\n' })}\n`;
   }
   if (format === 'xlsx') {

@@ -2,8 +2,10 @@
  * Import and export panels of the glossary editor (renderer). The file is read here (a file input works in the
  * desktop app and the web harness alike) and sent to main as base64; main parses it (TSV, CSV, XLSX, TBX) and
  * answers the entries with what it detected, which the panel shows with the choices to change it (delimiter,
- * header row, sheet and columns, TBX languages). Nothing replaces the editor's rows until the user says so, and
- * that is one undo step. Export writes the editor's rows in main (a save dialog in the desktop app).
+ * header row, sheet and columns, TBX languages) and, for a file that is not UTF-8, the code page it was read in.
+ * Nothing replaces the editor's rows until the user says so, and that is one undo step. Export writes the editor's
+ * rows in main (a save dialog in the desktop app); TSV and CSV in the service's glossary format, XLSX for
+ * spreadsheets, as the panel says.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
@@ -128,7 +130,9 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
         <div className="gl-import-result">
           <p role="status">
             {t('glossaries.import.found', { count: result.entries.length, skipped: result.skipped, format: result.format.toUpperCase() })}
-            {result.encoding ? ` ${t('glossaries.import.encoding', { encoding: result.encoding })}` : ''}
+            {result.encoding && !result.legacyEncoding
+              ? ` ${t('glossaries.import.encoding', { encoding: result.encoding })}`
+              : ''}
           </p>
           <div className="gl-fields">
             {(result.format === 'csv' || result.format === 'tsv') && (
@@ -191,6 +195,15 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
               </>
             )}
           </div>
+          {result.legacyEncoding && (
+            // Not UTF-8: the code page was detected, not declared, so the preview says which one was read.
+            <p className="gl-first-row" data-testid="import-encoding">
+              {t('glossaries.import.readAs', {
+                name: result.legacyEncoding.name,
+                script: result.legacyEncoding.script,
+              })}
+            </p>
+          )}
           {result.firstRow && result.format !== 'tbx' && (
             <p className="gl-first-row" data-testid="import-first-row">
               {t(result.header ? 'glossaries.import.firstRowTitles' : 'glossaries.import.firstRowEntry', {
@@ -256,6 +269,7 @@ export function ExportPanel() {
   return (
     <section className="gl-panel" aria-labelledby={`${id}-t`}>
       <h3 id={`${id}-t`}>{t('glossaries.export.title')}</h3>
+      <p className="gl-note">{t('glossaries.export.hint')}</p>
       <div className="gl-fields">
         <label>
           {t('glossaries.export.format')}
