@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { result, startDocService, status, upload, waitUntilFinished, type DocService } from './test-support.js';
+import { estimateSecondsRemaining } from './service.js';
 
 const started: DocService[] = [];
 async function start(...args: Parameters<typeof startDocService>) {
@@ -291,5 +292,22 @@ describe('document lifecycle', () => {
     expect((await status(second.proUrl, second.keys.pro_key, up.body)).body.status).toMatch(/queued|translating|done/);
     await second.stop();
     await first.stop();
+  });
+});
+
+describe('seconds_remaining while translating', () => {
+  const base = { characters: 100_000, throughput: 1000, heldS: 0 };
+  it('counts down from the characters at the recent pace before there is progress', () => {
+    expect(estimateSecondsRemaining({ ...base, elapsedS: 10, progress: 0 })).toBe(90);
+  });
+  it('does not say "1 s" for minutes once that guess has run out without progress: it grows with the time spent', () => {
+    // Seen on a tour: an 872-page .docx read "1 s left" for minutes.
+    const at = (elapsedS: number) => estimateSecondsRemaining({ ...base, elapsedS, progress: 0 });
+    expect(at(150)).toBe(75);
+    expect(at(300)).toBeGreaterThan(at(150));
+  });
+  it('follows progress once there is some, and is never 0 while translating', () => {
+    expect(estimateSecondsRemaining({ ...base, elapsedS: 30, progress: 0.5 })).toBe(30);
+    expect(estimateSecondsRemaining({ ...base, elapsedS: 30, progress: 0.9999 })).toBe(1);
   });
 });
