@@ -4,10 +4,12 @@
  * base URL. The key field is write-only: it is sent once to main and cleared; no key ever comes back.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ConnectionView } from '../../shared/ipc/contract.js';
+import { HttpUrl } from '../../shared/ipc/contract-common.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, ApiError, unwrap } from '../lib/api.js';
+import { isolate } from '../lib/bidi.js';
 import { DetailedNote } from './DetailedNote.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { SessionOnlyCheck, usePersistenceChoice } from './SessionOnlyCheck.js';
@@ -106,6 +108,19 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
   const [tier, setTier] = useState<'auto' | 'pro' | 'free'>('auto');
   const [baseUrl, setBaseUrl] = useState('');
   const [authScheme, setAuthScheme] = useState('Service-Auth-Key');
+  // The form checks its fields itself (noValidate): the browser's bubbles spoke the browser's language, not the
+  // UI's, and "Please enter a URL." did not say what to type. Said under each field once Save was pressed.
+  const [checked, setChecked] = useState(false);
+  const nameField = useRef<HTMLInputElement>(null);
+  const urlField = useRef<HTMLInputElement>(null);
+  const keyField = useRef<HTMLInputElement>(null);
+  const problems = {
+    name: !name.trim(),
+    // The rule main applies (HttpUrl): a whole http:// or https:// address.
+    url: kind === 'custom' && !HttpUrl.safeParse(baseUrl).success,
+    key: !apiKey.trim(),
+  };
+  const said = { name: checked && problems.name, url: checked && problems.url, key: checked && problems.key };
 
   const add = useMutation({
     mutationFn: async () => {
@@ -121,45 +136,79 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
       return c;
     },
     // The key is not kept in the page once main has it.
-    onSuccess: () => setApiKey(''),
+    onSuccess: () => {
+      setApiKey('');
+      setChecked(false);
+    },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setChecked(true);
+    // The first field to correct takes the focus, where its message is read.
+    const wrong = problems.name ? nameField : problems.url ? urlField : problems.key ? keyField : null;
+    if (wrong) {
+      wrong.current?.focus();
+      return;
+    }
     add.mutate();
   };
 
   return (
-    <form className="form-grid" onSubmit={submit} aria-describedby={`${uid}-about`}>
+    <form className="form-grid" onSubmit={submit} noValidate aria-describedby={`${uid}-about`}>
       <p id={`${uid}-about`}>
         {t(kind === 'hosted' ? 'connections.form.hostedAbout' : 'connections.form.customAbout')}
       </p>
       <div className="field">
         <label htmlFor={`${uid}-name`}>{t('connections.form.name')}</label>
         <input
+          ref={nameField}
           id={`${uid}-name`}
           type="text"
           value={name}
           onChange={(e) => setName(e.target.value)}
           required
+          aria-invalid={said.name || undefined}
+          aria-describedby={said.name ? `${uid}-name-err` : undefined}
         />
+        {said.name && (
+          <p id={`${uid}-name-err`} className="error-text">
+            {t('connections.form.nameMissing')}
+          </p>
+        )}
       </div>
       {kind === 'custom' && (
         <div className="field">
           <label htmlFor={`${uid}-url`}>{t('connections.form.baseUrl')}</label>
           <input
+            ref={urlField}
             id={`${uid}-url`}
             type="url"
+            // An address runs left to right in every UI: in Arabic, `127.0.0.1:9/v2` was shown as `v2/127.0.0.1:9`.
+            dir="ltr"
+            spellCheck={false}
             placeholder={t('connections.form.baseUrlPlaceholder')}
             value={baseUrl}
             onChange={(e) => setBaseUrl(e.target.value)}
             required
+            aria-invalid={said.url || undefined}
+            aria-describedby={said.url ? `${uid}-url-err` : undefined}
           />
+          {said.url && (
+            <p id={`${uid}-url-err`} className="error-text">
+              {t('connections.form.baseUrlInvalid', {
+                https: isolate('https://'),
+                http: isolate('http://'),
+                example: isolate(t('connections.form.baseUrlPlaceholder')),
+              })}
+            </p>
+          )}
         </div>
       )}
       <div className="field">
         <label htmlFor={`${uid}-key`}>{t('connections.form.apiKey')}</label>
         <input
+          ref={keyField}
           id={`${uid}-key`}
           type="password"
           autoComplete="off"
@@ -167,7 +216,14 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
           value={apiKey}
           onChange={(e) => setApiKey(e.target.value)}
           required
+          aria-invalid={said.key || undefined}
+          aria-describedby={said.key ? `${uid}-key-err` : undefined}
         />
+        {said.key && (
+          <p id={`${uid}-key-err`} className="error-text">
+            {t('connections.form.keyMissing')}
+          </p>
+        )}
       </div>
       {kind === 'hosted' && (
         <div className="field">
@@ -186,6 +242,7 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
           <input
             id={`${uid}-scheme`}
             type="text"
+            dir="ltr"
             spellCheck={false}
             value={authScheme}
             onChange={(e) => setAuthScheme(e.target.value)}

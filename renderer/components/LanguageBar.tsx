@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { LanguagePairView, LanguageView } from '../../shared/ipc/contract.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { reachable, reachableTargets, sameBase, sameCode } from '../screens/translate/language-logic.js';
+import { isolate } from '../lib/bidi.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { MOD_KEY } from './Sidebar.js';
 import { Icon } from './Icon.js';
@@ -86,7 +87,7 @@ export function LanguageBar(p: LanguageBarProps) {
           className="btn"
           onClick={p.onSwap}
           aria-label={t('translate.lang.swap')}
-          title={t('translate.lang.swapTitle', { shortcut: `${MOD_KEY}Shift+S` })}
+          title={t('translate.lang.swapTitle', { shortcut: isolate(`${MOD_KEY}Shift+S`) })}
           aria-keyshortcuts="Control+Shift+S Meta+Shift+S"
           disabled={!p.sources || !p.targets}
         >

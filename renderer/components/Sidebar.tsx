@@ -39,7 +39,8 @@ export function Sidebar() {
                 onClick={() => setScreen(id)}
               >
                 <span>{t(SCREEN_LABEL_IDS[id])}</span>
-                <span className="shortcut" aria-hidden="true">
+                {/* Left to right in every UI: on macOS, "⌘1" read "1⌘" in Arabic. */}
+                <span className="shortcut" aria-hidden="true" dir="ltr">
                   {MOD_KEY}
                   {i + 1}
                 </span>

@@ -8,6 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, errorCode, unwrap } from '../lib/api.js';
+import { isolate } from '../lib/bidi.js';
 import { useStartIdle } from '../lib/start-idle.js';
 import { ownDirection } from '../lib/text-direction.js';
 import { countCharacters } from '../lib/translate-rules.js';
@@ -101,7 +102,7 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
               value={text}
               autoFocus
               placeholder={
-                auto ? t('translate.source.placeholderAuto') : t('translate.source.placeholderManual', { shortcut: `${MOD_KEY}Enter` })
+                auto ? t('translate.source.placeholderAuto') : t('translate.source.placeholderManual', { shortcut: isolate(`${MOD_KEY}Enter`) })
               }
               onChange={(e) => {
                 onText(e.target.value);
@@ -135,7 +136,7 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
                 className="btn btn-ghost btn-small"
                 onClick={undoClear}
                 aria-keyshortcuts="Control+Z Meta+Z"
-                title={t('translate.source.undoClearTitle', { shortcut: `${MOD_KEY}Z` })}
+                title={t('translate.source.undoClearTitle', { shortcut: isolate(`${MOD_KEY}Z`) })}
               >
                 {t('translate.source.undoClear')}
               </button>

@@ -159,12 +159,15 @@ export function StyleTmPicker(p: StyleTmPickerProps) {
         <details className="advanced style-tm-advanced">
           <summary>{t('customisation.options.advanced')}</summary>
           <p className="hint">{t('customisation.options.advancedHint')}</p>
+          {/* Ids (UUIDs) run left to right in every UI: in Arabic, 00000000-0000-4000-a000-… was shown as
+              a000-…-00000000-0000-4000. */}
           {!listsStyles && (
             <div className="field">
               <label htmlFor={id('style-id')}>{t('customisation.options.styleId')}</label>
               <input
                 id={id('style-id')}
                 type="text"
+                dir="ltr"
                 spellCheck={false}
                 value={p.styleId}
                 aria-invalid={p.problems?.styleId ? true : undefined}
@@ -181,6 +184,7 @@ export function StyleTmPicker(p: StyleTmPickerProps) {
                 <input
                   id={id('tm-id')}
                   type="text"
+                  dir="ltr"
                   spellCheck={false}
                   value={p.translationMemoryId}
                   aria-invalid={p.problems?.translationMemoryId ? true : undefined}

@@ -263,6 +263,8 @@ describe('options', () => {
     await user.type(await screen.findByLabelText('Translation memory id'), 'not-a-uuid');
     await user.type(await sourceBox(), 'text');
     const tm = screen.getByLabelText('Translation memory id');
+    // An id runs left to right whatever the UI's direction.
+    expect(tm.getAttribute('dir')).toBe('ltr');
     expect(tm.getAttribute('aria-invalid')).toBe('true');
     const described = document.getElementById(tm.getAttribute('aria-describedby') ?? '');
     expect(described?.textContent).toMatch(/A translation memory id is a UUID/);

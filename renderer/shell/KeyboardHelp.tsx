@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import { useT } from '../i18n/index.js';
+import { isolateEach } from '../lib/bidi.js';
 import { MOD_KEY, SCREEN_LABEL_IDS } from '../components/Sidebar.js';
 import { SCREENS, useUiStore, type ScreenId } from '../state/ui-store.js';
 import { GLOBAL_KEYS, SCREEN_KEYS, type KeyRow } from './keyboard-help-keys.js';
@@ -42,6 +43,8 @@ export function useKeyboardHelpShortcut(): void {
 }
 
 const shown = (keys: string) => keys.replace(/Mod\+/g, MOD_KEY);
+/** The help's key as the hint's translations write it (`Ctrl+/`, `Strg+/`): isolated, it keeps its order in Arabic. */
+const SLASH_KEY = /\p{L}+\+\//gu;
 
 function KeyTable({ rows, labelledBy }: { rows: readonly KeyRow[]; labelledBy: string }) {
   const t = useT();
@@ -51,7 +54,8 @@ function KeyTable({ rows, labelledBy }: { rows: readonly KeyRow[]; labelledBy: s
         {rows.map((r) => (
           <tr key={r.keys}>
             <th scope="row">
-              <kbd>{shown(r.keys)}</kbd>
+              {/* Keys read left to right in every UI: in Arabic, "F1 · Ctrl+/" was shown as "/+F1 · Ctrl". */}
+              <kbd dir="ltr">{shown(r.keys)}</kbd>
             </th>
             <td>{t(r.what)}</td>
           </tr>
@@ -114,7 +118,7 @@ export function KeyboardHelpDialog() {
           <h3 id="kb-help-everywhere">{t('app.keys.everywhere')}</h3>
           <KeyTable rows={GLOBAL_KEYS} labelledBy="kb-help-everywhere" />
         </section>
-        <p className="hint">{t('app.keys.hint')}</p>
+        <p className="hint">{isolateEach(t('app.keys.hint'), SLASH_KEY)}</p>
         <div className="toolbar">
           <button ref={closeRef} type="button" className="btn" onClick={close}>
             {t('translate.help.close')}

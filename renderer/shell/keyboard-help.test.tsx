@@ -6,9 +6,13 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import ar from '../../shared/i18n/ar/index.js';
+import en from '../../shared/i18n/en/index.js';
+import { compileCatalog } from '../../shared/i18n/compile.js';
 import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
+import { installTestI18n } from '../i18n/index.js';
 import { useUiStore } from '../state/ui-store.js';
-import { renderApp, resetRenderer } from '../test-utils/scenario.js';
+import { renderApp, resetRenderer, settings } from '../test-utils/scenario.js';
 import { useKeyboardHelp } from './KeyboardHelp.js';
 
 function open() {
@@ -95,5 +99,34 @@ describe('modal panels by keyboard', () => {
     await user.keyboard('{Escape}');
     expect(details.open).toBe(false);
     expect(document.activeElement).toBe(summary);
+  });
+});
+
+describe('keyboard help in the Arabic UI', () => {
+  beforeEach(() => installTestI18n('ar', compileCatalog(en), compileCatalog(ar)));
+  afterEach(() => installTestI18n('en', compileCatalog(en)));
+
+  it('writes the keys left to right: the table, the note under it and the sidebar', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      'settings.get': () => settings({ uiLanguage: 'ar' }),
+      'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
+      'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+      'languages.pairs': () => ({ pairs: null }),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    await user.keyboard('{F1}');
+    const dialog = await screen.findByRole('dialog', { name: ar['translate.help.title'] });
+    // "F1 · Ctrl+/" was shown as "/+F1 · Ctrl", "Ctrl+1 … 6" as "6 … Ctrl+1".
+    const keys = dialog.querySelectorAll('kbd');
+    expect([...keys].map((k) => k.textContent)).toEqual(expect.arrayContaining(['F1 · Ctrl+/', 'Ctrl+1 … 6']));
+    for (const k of keys) expect(k.getAttribute('dir'), k.textContent!).toBe('ltr');
+    // The note's Ctrl+/ is isolated in its Arabic sentence (it read "/+Ctrl").
+    const note = [...dialog.querySelectorAll('p.hint')].find((p) => p.textContent!.includes('F1'))!;
+    expect(note.textContent).toContain('\u2068Ctrl+/\u2069');
+    // The sidebar's hints too (⌘1 on macOS read "1⌘").
+    const hints = document.querySelectorAll('.sidebar .shortcut');
+    expect(hints.length).toBe(6);
+    for (const h of hints) expect(h.getAttribute('dir')).toBe('ltr');
   });
 });

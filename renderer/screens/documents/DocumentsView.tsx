@@ -16,6 +16,7 @@ import { QuotaWarning } from '../../components/QuotaWarning.js';
 import { ScreenTitle } from '../../components/ScreenTitle.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { useConnections, useGlossaries, useLanguagePairs, useLanguages } from '../../lib/queries.js';
 import { reachable } from '../translate/language-logic.js';
 import { StyleTmPicker } from '../../components/StyleTmPicker.js';
@@ -508,8 +509,9 @@ export function DocumentsView() {
             )}
             <div className="field">
               <label htmlFor="doc-out">{t('documents.outputDir')}</label>
-              <input id="doc-out" value={outputDir} placeholder={t('documents.outputDirNext')} onChange={(e) => setOutputDir(e.target.value)} />
-              {prefs.data && <p className="doc-note">{t('documents.outputDirDefault', { dir: prefs.data.defaultOutputDir })}</p>}
+              {/* A path runs left to right in every UI, and keeps its own direction inside the sentence below. */}
+              <input id="doc-out" dir="ltr" value={outputDir} placeholder={t('documents.outputDirNext')} onChange={(e) => setOutputDir(e.target.value)} />
+              {prefs.data && <p className="doc-note">{t('documents.outputDirDefault', { dir: isolate(prefs.data.defaultOutputDir) })}</p>}
             </div>
           </fieldset>
 

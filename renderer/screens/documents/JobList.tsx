@@ -67,7 +67,7 @@ function SavedAt({ path, why, onClose }: { path: string; why: 'open' | 'reveal';
     <div className="doc-row-where">
       <p role="status">{t(`documents.where.${why}`)}</p>
       <div className="field-row">
-        <input readOnly value={path} aria-label={t('documents.where.path')} onFocus={(e) => e.target.select()} />
+        <input readOnly dir="ltr" value={path} aria-label={t('documents.where.path')} onFocus={(e) => e.target.select()} />
         <button type="button" className="btn btn-small" onClick={() => void copy()}>
           {t('app.common.copy')}
         </button>
@@ -204,7 +204,11 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
   const d = api().documents;
   const active = ['waiting', 'uploading', 'queued', 'translating', 'downloading'].includes(job.state);
   const progress = PROGRESS[job.state];
-  const langs = `${job.sourceLang ? f.languageName(job.sourceLang) : t('documents.detect')} → ${f.languageName(job.targetLang)}`;
+  // The pair as the rest of the app writes it ("English → French"; in a right-to-left UI the arrow points left).
+  const langs = t('glossaries.list.pair', {
+    source: job.sourceLang ? f.languageName(job.sourceLang) : t('documents.detect'),
+    target: f.languageName(job.targetLang),
+  });
   return (
     <div className={`doc-row doc-row-${job.state}`} role="listitem" aria-label={`${job.fileName}, ${langs}, ${stateText(job, now)}`}>
       <div className="doc-row-main">

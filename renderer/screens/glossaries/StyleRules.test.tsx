@@ -8,10 +8,20 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import ar from '../../../shared/i18n/ar/index.js';
+import en from '../../../shared/i18n/en/index.js';
+import { compileCatalog } from '../../../shared/i18n/compile.js';
 import type { Capabilities, StyleRuleView } from '../../../shared/ipc/contract-customisation.js';
+import { installTestI18n } from '../../i18n/index.js';
 import type { FakeApi, Handlers } from '../../test-utils/fake-api.js';
-import { capabilities, HOSTED_CONNECTION, LOCAL_CONNECTION, renderApp } from '../../test-utils/scenario.js';
+import {
+  capabilities,
+  HOSTED_CONNECTION,
+  LOCAL_CONNECTION,
+  renderApp,
+  settings,
+} from '../../test-utils/scenario.js';
 import { fakeAccount, onGlossariesScreen } from './glossaries-test-kit.js';
 
 const HOUSE = '5e000000-0000-4000-8000-000000000001';
@@ -227,5 +237,32 @@ describe('style rule lists on the Glossaries screen', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Style rules' })).toBeTruthy());
     await waitFor(() => expect(within(section()).getByRole('table')).toBeTruthy());
     expect(within(section()).queryByText(note)).toBeNull();
+  });
+
+  describe('in the Arabic UI', () => {
+    beforeEach(() => installTestI18n('ar', compileCatalog(en), compileCatalog(ar)));
+    afterEach(() => installTestI18n('en', compileCatalog(en)));
+
+    it("keeps the service's rule and option names left to right: in the hint's example and in the fields", async () => {
+      const user = userEvent.setup();
+      styleAccount().render({ 'settings.get': () => settings({ uiLanguage: 'ar' }) });
+      const editName = ar['customisation.styles.editNamed'].replace('{name}', 'House style');
+      await user.click(await screen.findByRole('button', { name: editName }, { timeout: 15_000 }));
+      const rules = await screen.findByRole('group', { name: ar['customisation.styles.rules'] });
+      // The example «quotation_mark» = «use_guillemets» was shown as «= »quotation_mark use_guillemets«» in the
+      // Arabic sentence: each name is isolated, so it keeps its order and its place between the quotes.
+      const hint = rules.querySelector('p.hint')!;
+      expect(hint.textContent).toContain('\u2068quotation_mark\u2069');
+      expect(hint.textContent).toContain('\u2068use_guillemets\u2069');
+      expect(hint.textContent!.replace(/[\u2068\u2069]/g, '')).toBe(ar['customisation.styles.rulesHint']);
+      const rule = within(rules).getByRole('textbox', {
+        name: ar['customisation.styles.ruleName'],
+      }) as HTMLInputElement;
+      expect(rule.value).toBe('quotation_mark');
+      expect(rule.getAttribute('dir')).toBe('ltr');
+      expect(
+        within(rules).getByRole('textbox', { name: ar['customisation.styles.option'] }).getAttribute('dir'),
+      ).toBe('ltr');
+    });
   });
 });

@@ -17,8 +17,12 @@ import { CUSTOM_INSTRUCTION_BASES } from '../../../shared/spec/languages.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolateEach } from '../../lib/bidi.js';
 import { useCapabilities, useStyleRules } from '../../lib/customisation-queries.js';
 import '../../components/customisation.css';
+
+/** A rule's or an option's name as the service spells it (`quotation_mark`), quoted in the rules' hint. */
+const CODE_NAME = /[a-z][a-z0-9]*(?:_[a-z0-9]+)+/g;
 
 export function StyleRulesSection({ connectionId, local }: { connectionId: string | null; local: boolean }) {
   const t = useT();
@@ -232,7 +236,7 @@ export function StyleRuleEditor({ rule, onClose }: { rule: StyleRuleView; onClos
 
       <fieldset>
         <legend>{t('customisation.styles.rules')}</legend>
-        <p className="hint">{t('customisation.styles.rulesHint')}</p>
+        <p className="hint">{isolateEach(t('customisation.styles.rulesHint'), CODE_NAME)}</p>
         {rows.length === 0 && <p className="hint">{t('customisation.styles.noRules')}</p>}
         <ul className="gl-rule-rows">
           {rows.map((r, i) => (
@@ -249,11 +253,11 @@ export function StyleRuleEditor({ rule, onClose }: { rule: StyleRuleView; onClos
               </label>
               <label>
                 {t('customisation.styles.ruleName')}
-                <input value={r.rule} spellCheck={false} maxLength={200} onChange={(e) => setRow(i, { rule: e.target.value })} />
+                <input value={r.rule} dir="ltr" spellCheck={false} maxLength={200} onChange={(e) => setRow(i, { rule: e.target.value })} />
               </label>
               <label>
                 {t('customisation.styles.option')}
-                <input value={r.option} spellCheck={false} maxLength={200} onChange={(e) => setRow(i, { option: e.target.value })} />
+                <input value={r.option} dir="ltr" spellCheck={false} maxLength={200} onChange={(e) => setRow(i, { option: e.target.value })} />
               </label>
               <button
                 type="button"

@@ -81,7 +81,7 @@ export function AuditLog() {
         ) : null}
       </div>
       <p className="hint">{t('keys.audit.hint')}</p>
-      {saved ? <p role="status">{t('keys.exported', { path: saved })}</p> : null}
+      {saved ? <p role="status">{t('keys.exported', { path: isolate(saved) })}</p> : null}
       {exportCsv.isError ? <KeysError error={exportCsv.error} /> : null}
       {audit.isError ? (
         <KeysError error={audit.error} />

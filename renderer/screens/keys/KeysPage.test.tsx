@@ -326,6 +326,22 @@ describe('Keys screen', () => {
     expect((screen.getByRole('button', { name: 'Create key' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/deactivate one before creating another/)).toBeTruthy();
   });
+
+  it('says where an export was saved with the path isolated, so it keeps its order in a right-to-left UI', async () => {
+    const at = '2026-11-28T07:11:22.613Z';
+    const user = userEvent.setup();
+    renderApp({
+      'adminKeys.access': () => access(LOCAL),
+      'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+      'adminKeys.list': ({ connectionId }) => listing(connectionId, [key(1)]),
+      'adminKeys.audit': () => [{ at, connectionId: 'c', connectionName: 'Team', action: 'create', keyId: 'k1', label: 'Build', before: null, after: null }],
+      'adminKeys.exportCsv': ({ what }) => ({ path: `/home/anna/verso-${what}.csv` }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Export table (CSV)' }));
+    expect(await screen.findByText('Saved to \u2068/home/anna/verso-keys.csv\u2069')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Export changes (CSV)' }));
+    expect(await screen.findByText('Saved to \u2068/home/anna/verso-audit.csv\u2069')).toBeTruthy();
+  });
 });
 
 describe('helpers', () => {

@@ -205,7 +205,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
   });
   const exportCsv = useMutation({
     mutationFn: () => unwrap(api().adminKeys.exportCsv({ what: 'keys', connectionId })),
-    onSuccess: (r) => setNote(r ? t('keys.exported', { path: r.path }) : null),
+    onSuccess: (r) => setNote(r ? t('keys.exported', { path: isolate(r.path) }) : null),
   });
   const selectedKeys = (keys ?? []).filter((k) => selectedShown.has(k.keyId) && !k.isDeactivated);
   const openPanel = (p: Exclude<Panel, null>, action: string, keyId: string | null = null) => {
@@ -419,7 +419,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
               onLimit={(k) => openPanel({ kind: 'limit', keys: [k] }, 'limit', k.keyId)}
               onDeactivate={(k) => openPanel({ kind: 'deactivate', keys: [k] }, 'deactivate', k.keyId)}
               onCopyId={(keyId) =>
-                void unwrap(api().app.copyText({ text: keyId })).then((r) => setNote(r.copied ? t('keys.idCopied') : t('keys.idCopyFailed', { id: keyId })))
+                void unwrap(api().app.copyText({ text: keyId })).then((r) => setNote(r.copied ? t('keys.idCopied') : t('keys.idCopyFailed', { id: isolate(keyId) })))
               }
             />
           )}

@@ -79,7 +79,9 @@ describe('Settings → Desktop', () => {
       settings: { globalShortcutEnabled: true, globalShortcut: 'CommandOrControl+Shift+Y' },
       status: { ...STATUS, shortcut: { state: 'in_use', accelerator: 'CommandOrControl+Shift+Y' } },
     });
-    expect(await screen.findByText('Ctrl+Shift+Y is taken by the system or another app. Choose another shortcut.')).toBeTruthy();
+    // The shortcut isolated: it keeps its left-to-right order in a right-to-left sentence.
+    expect(await screen.findByText('\u2068Ctrl+Shift+Y\u2069 is taken by the system or another app. Choose another shortcut.')).toBeTruthy();
+    expect(screen.getByLabelText('Shortcut').getAttribute('dir')).toBe('ltr');
   });
 
   it('explains in the web harness that these settings apply in the desktop app', async () => {

@@ -15,6 +15,7 @@ import { DetailedNote } from '../../components/DetailedNote.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { useSettings } from '../../lib/queries.js';
 import { useUpdateSettings } from './use-update-settings.js';
 
@@ -155,6 +156,7 @@ export function DesktopSettings() {
                   id={`${uid}-accel`}
                   type="text"
                   readOnly
+                  dir="ltr"
                   value={displayAccelerator(shown, mac)}
                   onKeyDown={record}
                   aria-describedby={`${uid}-accel-hint ${uid}-accel-state`}
@@ -179,7 +181,7 @@ export function DesktopSettings() {
                 {st?.available && !recorded && shortcutState === 'registered' && (
                   <p className="hint">
                     {t('desktop.settings.shortcut.state.registered', {
-                      shortcut: displayAccelerator(d.globalShortcut, mac),
+                      shortcut: isolate(displayAccelerator(d.globalShortcut, mac)),
                     })}
                   </p>
                 )}
@@ -192,7 +194,7 @@ export function DesktopSettings() {
                           ? 'desktop.settings.shortcut.state.in_use'
                           : 'desktop.settings.shortcut.state.invalid',
                         {
-                          shortcut: displayAccelerator(d.globalShortcut, mac),
+                          shortcut: isolate(displayAccelerator(d.globalShortcut, mac)),
                         },
                       )}
                     </p>

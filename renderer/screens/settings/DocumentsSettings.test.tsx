@@ -7,10 +7,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import ar from '../../../shared/i18n/ar/index.js';
+import en from '../../../shared/i18n/en/index.js';
+import { compileCatalog } from '../../../shared/i18n/compile.js';
 import type { DocumentPrefs } from '../../../shared/ipc/contract-documents.js';
+import { installTestI18n } from '../../i18n/index.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { ipcFail } from '../../test-utils/fake-api.js';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
 
 beforeEach(() => {
   resetRenderer();
@@ -115,5 +119,21 @@ describe('Settings → Documents', () => {
     await user.type(max, '500');
     await user.tab();
     await waitFor(() => expect(app.callsOf('documents.setPrefs')).toEqual([{ concurrency: 4 }, { maxFileMb: 500 }]));
+  });
+
+  it('in the Arabic UI, shows the folder left to right (its leading slash stays at its start)', async () => {
+    installTestI18n('ar', compileCatalog(en), compileCatalog(ar));
+    try {
+      renderApp({
+        'settings.get': () => settings({ uiLanguage: 'ar' }),
+        'app.info': () => ({ name: 'Verso', version: '1.0.0', platform: 'linux', shell: 'electron', runtimeVersion: '1' }),
+        'documents.prefs': () => PREFS,
+      });
+      const field = (await screen.findByLabelText(ar['documents.settings.outputDir'])) as HTMLInputElement;
+      await waitFor(() => expect(field.value).toBe(PREFS.defaultOutputDir));
+      expect(field.getAttribute('dir')).toBe('ltr');
+    } finally {
+      installTestI18n('en', compileCatalog(en));
+    }
   });
 });

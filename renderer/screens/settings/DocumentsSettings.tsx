@@ -84,6 +84,8 @@ export function DocumentsSettings() {
                 type="text"
                 className="field-grow"
                 value={folder}
+                // A path runs left to right in every UI: in Arabic, `/home/…/out` was shown as `home/…/out/`.
+                dir="ltr"
                 spellCheck={false}
                 aria-invalid={folderInvalid || trimmed === '' || undefined}
                 aria-describedby={`${uid}-folder-hint${folderInvalid || trimmed === '' ? ` ${uid}-folder-err` : ''}`}

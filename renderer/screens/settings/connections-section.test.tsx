@@ -76,6 +76,15 @@ describe('Connections for the local engine', () => {
     expect(screen.getByText('Agency account', { selector: '.conn-name' })).toBeTruthy();
     expect(screen.queryByText(/Gehosteter|Eigener/)).toBeNull();
   });
+
+  it("isolates each connection's address in its details, so a trailing slash stays at its end in a right-to-left UI", async () => {
+    const custom: ConnectionView = { ...HOSTED, id: 'c-custom', kind: 'custom', name: 'Proxy', baseUrl: 'http://127.0.0.1:9/v2/' };
+    renderApp({ 'connections.list': () => ({ connections: [LOCAL, custom], activeId: LOCAL.id }) });
+    const item = (await screen.findByText('Proxy', { selector: '.conn-name' })).closest('li')!;
+    expect(item.querySelector('.conn-details')!.textContent).toMatch(/^\u2068http:\/\/127\.0\.0\.1:9\/v2\/\u2069 · /);
+    // The local engine's address, in the sentence that names it (Settings → Local engine).
+    expect(await screen.findByText('Listening on \u2068http://127.0.0.1:5000\u2069 (this computer only).')).toBeTruthy();
+  });
 });
 
 describe('Adding a connection in Settings', () => {

@@ -130,7 +130,8 @@ function ConnectionItem({ connection: c, active }: { connection: ConnectionView;
   };
   const toggle = (which: 'rename' | 'key' | 'admin') => setPanel(panel === which ? 'none' : which);
   const local = c.kind === 'local';
-  const details = [c.baseUrl ?? t('connections.address.pending'), t(keyStatusId(c))];
+  // The address keeps its own direction among the UI's words (a trailing slash stays at its end in Arabic).
+  const details = [c.baseUrl !== null ? isolate(c.baseUrl) : t('connections.address.pending'), t(keyStatusId(c))];
   // The local engine's admin key is in its keys.json, not in this computer's key store: the Admin key section says so.
   if (!local && c.adminKey.configured) {
     details.push(t(c.adminKey.persisted ? 'connections.admin.stored' : 'connections.admin.session'));

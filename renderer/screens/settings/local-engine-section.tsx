@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LocalEngineMissing } from '../../components/LocalEngineMissing.js';
 import { useFormat, useT, type MessageId } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { keys, useConnections, useLocalServiceStatus } from '../../lib/queries.js';
 
 const ENGINE_NAMES: Record<string, MessageId> = {
@@ -68,7 +69,7 @@ export function LocalEngineSection() {
         </p>
       )}
       {ready && s.engines.length > 0 && real.length === 0 && <p className="hint">{t('history.engine.pseudoOnly')}</p>}
-      {ready && s.proUrl && <p className="hint">{t('history.engine.address', { address: s.proUrl })}</p>}
+      {ready && s.proUrl && <p className="hint">{t('history.engine.address', { address: isolate(s.proUrl) })}</p>}
       {ready && s.engines.includes('pseudo') && pairCount > 0 && <p>{t('history.engine.allPairs')}</p>}
       {ready && !s.engines.includes('pseudo') && pairCount > 0 && (
         <details>

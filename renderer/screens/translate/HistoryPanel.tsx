@@ -9,8 +9,10 @@ import type { HistoryEntry } from '../../../shared/ipc/contract.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { useConnectionName } from '../../lib/local-names.js';
 import { keys, useTranslatePrefs } from '../../lib/queries.js';
+import { ownDirection } from '../../lib/text-direction.js';
 import { exportHistory } from './history-export.js';
 
 export interface HistoryPanelProps {
@@ -88,7 +90,7 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
         f.locale,
       );
       const res = await unwrap(api().app.saveTextFile({ suggestedName: `verso-history.${format}`, content }));
-      setSaved(res ? t('history.saved', { path: res.path }) : null);
+      setSaved(res ? t('history.saved', { path: isolate(res.path) }) : null);
     } catch {
       setSaved(t('history.saveFailed'));
     }
@@ -182,7 +184,9 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
           )}
           {entries.length === 0 ? (
             <p className="hint">
-              {deferred.trim() ? t('history.noMatch', { query: deferred }) : t('history.empty')}
+              {deferred.trim()
+                ? t('history.noMatch', { query: isolate(deferred.trim()) })
+                : t('history.empty')}
             </p>
           ) : (
             <ul className="tr-history-list" aria-labelledby="history-title">
@@ -196,15 +200,20 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
                           ? t('history.detected', { language: f.languageName(e.detectedSourceLang) })
                           : '',
                       target: f.languageName(e.targetLang),
-                      connection: shown(e.connectionName),
+                      connection: isolate(shown(e.connectionName)),
                       time: f.date(new Date(e.time)),
                     })}
                     {e.billedCharacters !== null
                       ? ` · ${t('history.billed', { count: e.billedCharacters })}`
                       : ''}
                   </span>
-                  <span className="tr-history-text">{e.source}</span>
-                  <span className="tr-history-text hint">{e.target}</span>
+                  {/* Each text runs in its own direction: English in the Arabic UI reads left to right. */}
+                  <span className="tr-history-text" dir={ownDirection(e.source)}>
+                    {e.source}
+                  </span>
+                  <span className="tr-history-text hint" dir={ownDirection(e.target)}>
+                    {e.target}
+                  </span>
                   <span className="toolbar">
                     <button type="button" className="btn btn-small" onClick={() => onReopen(e)}>
                       {t('history.reopen')}

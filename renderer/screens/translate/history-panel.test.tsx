@@ -6,8 +6,12 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import ar from '../../../shared/i18n/ar/index.js';
+import en from '../../../shared/i18n/en/index.js';
+import { compileCatalog } from '../../../shared/i18n/compile.js';
 import { DEFAULT_TRANSLATE_PREFS, type HistoryEntry, type TranslatePrefs } from '../../../shared/ipc/contract.js';
-import { LOCAL_CONNECTION, renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { installTestI18n } from '../../i18n/index.js';
+import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
 
 beforeEach(() => resetRenderer());
 afterEach(() => cleanup());
@@ -74,5 +78,32 @@ describe('history panel', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toContain('This computer (offline)');
     expect(saved[0]).not.toContain('Dieser Computer');
+  });
+
+  describe('in the Arabic UI', () => {
+    beforeEach(() => installTestI18n('ar', compileCatalog(en), compileCatalog(ar)));
+    afterEach(() => installTestI18n('en', compileCatalog(en)));
+
+    it('shows an English entry in its own direction, and the saved file\'s path isolated in the sentence', async () => {
+      const user = userEvent.setup();
+      const prefs: TranslatePrefs = { ...DEFAULT_TRANSLATE_PREFS, historyEnabled: true };
+      renderApp({
+        'settings.get': () => settings({ uiLanguage: 'ar' }),
+        'translatePrefs.get': () => prefs,
+        'languages.pairs': () => ({ pairs: null }),
+        'history.list': () => ({ enabled: true, entries: [ENTRY], total: 1 }),
+        'app.saveTextFile': () => ({ path: '/home/anna/verso-history.csv' }),
+      });
+      await user.click(await screen.findByRole('button', { name: ar['translate.history.open'] }));
+      // The texts follow their own direction (dir="auto": English reads left to right, its full stop at its end), not
+      // the Arabic page's: they were right-aligned with the full stop first (".Invoices are due on Friday").
+      const source = await screen.findByText(ENTRY.source);
+      expect(source.getAttribute('dir')).toBe('auto');
+      expect(screen.getByText(ENTRY.target).getAttribute('dir')).toBe('auto');
+      await user.click(screen.getByRole('button', { name: ar['history.exportCsv'] }));
+      const saved = await screen.findByText((_, el) => el?.getAttribute('role') === 'status' && /verso-history/.test(el.textContent ?? ''));
+      // The path keeps its left-to-right order inside the Arabic sentence (it read `home/anna/verso-history.csv/`).
+      expect(saved.textContent).toContain('\u2068/home/anna/verso-history.csv\u2069');
+    });
   });
 });
