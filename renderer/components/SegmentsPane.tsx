@@ -22,6 +22,7 @@ import { hasIssues } from '../../shared/protect/qa.js';
 import { ProtectedText } from '../screens/translate/ProtectedText.js';
 import { QaFlags, qaWords } from '../screens/translate/QaFlags.js';
 import { keptSpans } from '../../shared/protect/wrap.js';
+import { isolate } from '../lib/bidi.js';
 import { ownDirection } from '../lib/text-direction.js';
 
 export interface SegmentsPaneProps {
@@ -207,7 +208,7 @@ export function SegmentsPane({
           content: exportSheet(run.sheet, byRow, format, header, byRow.map((_, i) => qaWords(t, f, qa[i])), f.locale),
         }),
       );
-      setSaved(res ? t('translate.segments.saved', { path: res.path }) : null);
+      setSaved(res ? t('translate.segments.saved', { path: isolate(res.path) }) : null);
     } catch {
       setSaved(t('translate.segments.saveFailed'));
     }

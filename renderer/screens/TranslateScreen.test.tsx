@@ -456,7 +456,7 @@ describe('multi-segment mode', () => {
       '"two\nlines"\tx\t\t',
       'three\t\teerht\t',
     ]);
-    expect(await screen.findByText('Saved to /tmp/translations-de.tsv')).toBeTruthy();
+    expect(await screen.findByText('Saved to \u2068/tmp/translations-de.tsv\u2069')).toBeTruthy();
   });
 
   it('cancels a running batch through main and keeps the segments', async () => {

@@ -99,6 +99,7 @@ function NetworkForms({ v }: { v: NetworkView }) {
               <input
                 id={`${uid}-url`}
                 type="text"
+                dir="ltr"
                 value={url}
                 inputMode="url"
                 spellCheck={false}
@@ -180,6 +181,7 @@ function NetworkForms({ v }: { v: NetworkView }) {
           <input
             id={`${uid}-ca`}
             type="text"
+            dir="ltr"
             value={caFile}
             spellCheck={false}
             onChange={(e) => setCaFile(e.target.value)}

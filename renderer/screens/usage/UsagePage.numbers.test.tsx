@@ -73,7 +73,7 @@ describe('Usage follows the active connection (issue 21, point 1)', () => {
     // The previous connection's failed export is not left on the new connection's screen.
     expect(screen.queryByText('disk full', { exact: false })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Export history (CSV)' }));
-    await screen.findByText('History saved to /tmp/team.csv');
+    await screen.findByText('History saved to \u2068/tmp/team.csv\u2069');
     expect(app.callsOf('usage.exportCsv').map((c) => c?.connectionId)).toEqual([LOCAL_CONNECTION.id, TEAM.id]);
     expect(app.callsOf('usage.history').map((c) => c?.connectionId)).toContain(TEAM.id);
   });

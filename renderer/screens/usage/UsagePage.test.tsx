@@ -167,4 +167,20 @@ describe('Forecast words', () => {
     expect(within(section).queryByText(/^At the pace of the last/)).toBeNull();
     expect(within(section).queryByText(/uneven/)).toBeNull();
   });
+
+  it('says where the history was saved, the path isolated, and keeps the focus on Export', async () => {
+    // Seen on tours: the path read scrambled in Arabic, and the focus dropped to the page after Export.
+    const user = userEvent.setup();
+    renderApp({
+      'connections.list': () => ({ connections: [LOCAL_CONNECTION], activeId: LOCAL_CONNECTION.id }),
+      'usage.get': () => report({ characterCount: 10, characterLimit: 1000, unlimited: false }),
+      'usage.history': () => history,
+      'usage.exportCsv': () => ({ path: '/home/u/verso-usage.csv' }),
+    });
+    await screen.findByRole('region', { name: 'This period' }, { timeout: 20_000 });
+    const exportButton = screen.getByRole('button', { name: 'Export history (CSV)' });
+    await user.click(exportButton);
+    expect(await screen.findByText('History saved to \u2068/home/u/verso-usage.csv\u2069')).toBeTruthy();
+    expect(document.activeElement).toBe(exportButton);
+  });
 });
