@@ -45,9 +45,9 @@ describe('Connections for the local engine', () => {
 
     const picker = screen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement;
     const labels = [...picker.options].map((o) => o.textContent);
-    expect(labels).toEqual(['This computer (local engine)', 'Agency account (hosted, pro)']);
+    expect(labels).toEqual(['This computer — local engine', 'Agency account — hosted, pro']);
     // The closed picker may cut the text in a narrow sidebar: the whole description is its title.
-    expect(picker.title).toBe('This computer (local engine)');
+    expect(picker.title).toBe('This computer — local engine');
   });
 
   it("shows the local engine's own name in the UI language it was not made in, and a name the user typed as typed", async () => {
@@ -60,9 +60,9 @@ describe('Connections for the local engine', () => {
     expect(screen.queryByText(/Dieser Computer/)).toBeNull();
     const picker = screen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement;
     expect([...picker.options].map((o) => o.textContent)).toEqual([
-      'This computer (offline) (local engine)',
-      'Mein Laptop (local engine)',
-      'Agency account (hosted, pro)',
+      'This computer (offline) — local engine',
+      'Mein Laptop — local engine',
+      'Agency account — hosted, pro',
     ]);
   });
 
