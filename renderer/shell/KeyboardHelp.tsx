@@ -42,12 +42,27 @@ export function useKeyboardHelpShortcut(): void {
   }, [setOpen]);
 }
 
-const shown = (keys: string) => keys.replace(/Mod\+/g, MOD_KEY);
+/**
+ * The keys as the UI language names them (Strg+Umschalt+S, Ctrl+Maj+S, Entrée; a French tour saw "Enter" and "Esc"
+ * here while the glossary footer said "Entrée"): `Mod+` is ⌘ on macOS, the language's Ctrl elsewhere.
+ */
+function useKeyNames(): (keys: string) => string {
+  const t = useT();
+  const names: Record<string, string> = {
+    Ctrl: t('app.keys.name.ctrl'),
+    Shift: t('app.keys.name.shift'),
+    Enter: t('app.keys.name.enter'),
+    Esc: t('app.keys.name.esc'),
+  };
+  const mod = MOD_KEY === 'Ctrl+' ? `${names.Ctrl}+` : MOD_KEY;
+  return (keys) => keys.replace(/Mod\+/g, mod).replace(/\b(Shift|Enter|Esc)\b/g, (k) => names[k] ?? k);
+}
 /** The help's key as the hint's translations write it (`Ctrl+/`, `Strg+/`): isolated, it keeps its order in Arabic. */
 const SLASH_KEY = /\p{L}+\+\//gu;
 
 function KeyTable({ rows, labelledBy }: { rows: readonly KeyRow[]; labelledBy: string }) {
   const t = useT();
+  const shown = useKeyNames();
   return (
     <table className="kb-keys" aria-labelledby={labelledBy}>
       <tbody>
@@ -74,7 +89,9 @@ export function KeyboardHelpDialog() {
   useEffect(() => {
     if (!open) return;
     const before = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
+    // Close takes the focus without scrolling the dialog to it: at 900×700 the help opened scrolled to its end,
+    // its title cut off (seen on a French tour).
+    closeRef.current?.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ar from '../../shared/i18n/ar/index.js';
 import en from '../../shared/i18n/en/index.js';
+import fr from '../../shared/i18n/fr/index.js';
 import { compileCatalog } from '../../shared/i18n/compile.js';
 import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/contract.js';
 import { installTestI18n } from '../i18n/index.js';
@@ -128,5 +129,40 @@ describe('keyboard help in the Arabic UI', () => {
     const hints = document.querySelectorAll('.sidebar .shortcut');
     expect(hints.length).toBe(6);
     for (const h of hints) expect(h.getAttribute('dir')).toBe('ltr');
+  });
+});
+
+describe('keyboard help in the French UI', () => {
+  beforeEach(() => installTestI18n('fr', compileCatalog(en), compileCatalog(fr)));
+  afterEach(() => installTestI18n('en', compileCatalog(en)));
+
+  it('names the keys as the language does, and opens at its title, not scrolled to Close', async () => {
+    // Seen on a French tour: "Enter", "Shift+Enter" and "Esc" in the help while the glossary footer said "Entrée";
+    // at 900×700 the help opened scrolled to its end, the title cut off.
+    const focused: Array<FocusOptions | undefined> = [];
+    const focus = HTMLElement.prototype.focus;
+    HTMLElement.prototype.focus = function (this: HTMLElement, o?: FocusOptions) {
+      if (this.textContent === fr['translate.help.close']) focused.push(o);
+      return focus.call(this, o);
+    };
+    try {
+      const user = userEvent.setup();
+      renderApp({
+        'settings.get': () => settings({ uiLanguage: 'fr' }),
+        'translatePrefs.get': () => DEFAULT_TRANSLATE_PREFS,
+        'translatePrefs.update': () => DEFAULT_TRANSLATE_PREFS,
+        'languages.pairs': () => ({ pairs: null }),
+      });
+      await screen.findByRole('heading', { level: 1 });
+      useUiStore.setState({ screen: 'glossaries' });
+      await user.keyboard('{F1}');
+      const dialog = await screen.findByRole('dialog', { name: fr['translate.help.title'] });
+      const keys = [...dialog.querySelectorAll('kbd')].map((k) => k.textContent);
+      expect(keys).toEqual(expect.arrayContaining(['Ctrl+Maj+Z', 'Entrée', 'Maj+Entrée', 'Échap', 'Ctrl+Entrée']));
+      expect(keys.join(' ')).not.toMatch(/\b(Enter|Shift|Esc)\b/);
+      expect(focused).toEqual([{ preventScroll: true }]);
+    } finally {
+      HTMLElement.prototype.focus = focus;
+    }
   });
 });
