@@ -98,7 +98,7 @@ describe('Documents screen', () => {
     const user = userEvent.setup();
     const fake = renderApp({ ...handlers(null), 'documents.enqueue': () => ({ jobs: [job({})], summary: { ...EMPTY.summary, active: 1 } }) } as never);
     const table = await addThreeFiles(user);
-    await user.click(within(table).getByRole('button', { name: 'Remove report.docx from this batch' }));
+    await user.click(within(table).getByRole('button', { name: 'Remove \u2068report.docx\u2069 from this batch' }));
     expect(within(table).queryByRole('row', { name: /report\.docx/ })).toBeNull();
     expect(within(table).getByRole('row', { name: /notes\.txt/ })).toBeTruthy();
     // The focus stays in the table, on the next file's Remove.

@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import type { InspectOutput } from '../../../shared/ipc/contract-documents.js';
+import type { FileCheck, InspectOutput } from '../../../shared/ipc/contract-documents.js';
 import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { FORMALITY_VALUES } from '../../../shared/spec/languages.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -30,7 +30,7 @@ import { JobList, keepFocusInList } from './JobList.js';
 import { documentsKey, useDocuments, usePrefs, useRemaining } from './use-documents.js';
 import './documents.css';
 import { useLanguageOrder } from '../../lib/language-order.js';
-import { refocusIfLost } from '../../lib/focus.js';
+import { focusLost, refocusIfLost } from '../../lib/focus.js';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -58,6 +58,15 @@ export function DocumentsView() {
   const glossaries = useGlossaries(activeId);
   const bridge = fileBridge();
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const batchTable = useRef<HTMLTableElement>(null);
+  const tooManyAdd = useRef<HTMLButtonElement>(null);
+  /**
+   * Files chosen with "Choose files…" or Ctrl+O (or a large folder's "Add"): what had the focus then. Once they are
+   * checked the focus goes into the batch (its table, or the question about a large folder) unless the user moved
+   * it meanwhile; it fell to the page (seen on a French keyboard tour: the next Tab started at "Skip to content").
+   */
+  const focusWhenChecked = useRef<Element | null | undefined>(undefined);
 
   // The batch being prepared outlives the screen (batch-store.ts): "Edit…" on a glossary and back keeps it.
   const [pending, setPending] = useBatchField('pending');
@@ -84,18 +93,23 @@ export function DocumentsView() {
       return;
     }
     setPending((cur) => {
-      const seen = new Set(cur?.files.map((x) => x.path));
-      return { files: [...(cur?.files ?? []), ...r.files.filter((x) => !seen.has(x.path))], skipped: (cur?.skipped ?? 0) + r.skipped };
+      // A file added again is checked again (fixed since, or not): its new check replaces the old one in place. Files
+      // left out of the last batch sent stay, with their problem, in the new one.
+      const fresh = new Map(r.files.map((x) => [x.path, x]));
+      const kept = (cur?.files ?? []).map((x) => fresh.get(x.path) ?? x);
+      const seen = new Set(kept.map((x) => x.path));
+      return { files: [...kept, ...r.files.filter((x) => !seen.has(x.path))], skipped: (cur?.skipped ?? 0) + r.skipped };
     });
   }, [setPending]);
 
   const addFiles = useCallback(
-    async (files: File[]) => {
+    async (files: File[], chosen = false) => {
       if (!files.length) return;
       if (!bridge) {
         setAddError(new Error(t('documents.noBridge')));
         return;
       }
+      if (chosen) focusWhenChecked.current = document.activeElement;
       setBusy('adding');
       setAddError(null);
       try {
@@ -126,7 +140,26 @@ export function DocumentsView() {
     });
   }, [addDrop]);
 
+  /** Files the user chose (the native dialog, a large folder's "Add"): checked, then the focus goes into the batch. */
+  const checkChosen = useCallback(
+    async (paths: string[], allowMany = false) => {
+      focusWhenChecked.current = document.activeElement;
+      setBusy('adding');
+      setAddError(null);
+      try {
+        await inspect(paths, allowMany);
+      } catch (e) {
+        setAddError(e);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [inspect],
+  );
+
   const choose = useCallback(async () => {
+    // Busy, the button stays focusable (a disabled one drops the keyboard focus to the page) but does nothing.
+    if (busy !== null) return;
     // The web harness has no native dialog: the browser's file input streams the bytes to main instead.
     if (bridge?.kind !== 'path') {
       input.current?.click();
@@ -135,15 +168,22 @@ export function DocumentsView() {
     setAddError(null);
     try {
       const picked = await unwrap(api().documents.pickFiles());
-      if (!picked) return;
-      setBusy('adding');
-      await inspect(picked.paths);
+      if (picked) await checkChosen(picked.paths);
     } catch (e) {
       setAddError(e);
-    } finally {
-      setBusy(null);
     }
-  }, [bridge, inspect]);
+  }, [bridge, busy, checkChosen]);
+
+  // The chosen files are checked: the focus goes to the batch's table (or the large folder's question), or back to
+  // "Choose files…" when nothing was added — where it was left, or where it fell to the page.
+  useEffect(() => {
+    const from = focusWhenChecked.current;
+    if (busy !== null || from === undefined) return;
+    focusWhenChecked.current = undefined;
+    const at = document.activeElement;
+    if (!focusLost() && at !== from && at !== chooseButton.current && at !== input.current) return;
+    (tooManyAdd.current ?? batchTable.current ?? chooseButton.current)?.focus();
+  }, [busy]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -156,7 +196,10 @@ export function DocumentsView() {
     return () => window.removeEventListener('keydown', onKey);
   }, [choose]);
 
+  // Files left out of the batch just sent (listed as not sent) are no batch of their own.
+  const leftOver = pending?.leftOver === true;
   const okFiles = pending?.files.filter((x) => x.ok) ?? [];
+  const badFiles = pending?.files.filter((x) => !x.ok) ?? [];
   const perTarget = okFiles.reduce((n, x) => n + x.estimatedCharacters, 0);
   const total = perTarget * Math.max(1, targetLangs.length);
   // The local engine bills nothing: no minimum, no estimate of billed characters, no quota to pass.
@@ -188,6 +231,7 @@ export function DocumentsView() {
   );
 
   const send = async () => {
+    if (busy !== null) return;
     setBusy('sending');
     setAddError(null);
     try {
@@ -207,7 +251,8 @@ export function DocumentsView() {
         }),
       );
       qc.setQueryData(documentsKey, list);
-      setPending(null);
+      // Nothing is dropped silently: the files left out (their problem said before sending) stay, listed as not sent.
+      setPending(badFiles.length > 0 ? { files: badFiles, skipped: 0, leftOver: true } : null);
       setOverQuotaOk(false);
       // The batch and its Send button are gone: the focus goes to the queue the documents joined.
       keepFocusInList();
@@ -230,7 +275,7 @@ export function DocumentsView() {
   // A new batch with no language ticked (after a restart: within a session the batch store keeps the last ones) gets
   // the languages of the last batch sent on this connection that it still offers, and a note says so.
   const lastTargets = useMemo(() => lastBatchTargets(docs.data?.jobs ?? [], activeId), [docs.data?.jobs, activeId]);
-  const hasPending = pending !== null;
+  const hasPending = pending !== null && !leftOver;
   useEffect(() => {
     if (!hasPending || targetLangs.length > 0 || targetsFromLast.length > 0 || targetList.length === 0) return;
     const offered = lastTargets.filter((c) => targetList.some((l) => l.code === c));
@@ -249,6 +294,30 @@ export function DocumentsView() {
   const s = docs.data?.summary;
   const compact = jobs.length > 0;
   const hasBatch = (pending?.files.length ?? 0) > 0;
+  /** A problem file's check, in words (the batch, and the files left out of the batch sent). */
+  const problemText = (x: FileCheck) =>
+    t(`documents.problem.${x.problem ?? 'unreadable'}` as MessageId, {
+      // The extension with its dot, isolated: in a right-to-left sentence the dot stays before "xls", not after it.
+      ext: isolate(x.extension ? `.${x.extension}` : '—'),
+      looks: t(`documents.looks.${x.looksLike ?? 'binary'}` as MessageId),
+      max: prefs.data?.maxFileMb ?? 100,
+    });
+  const removeButton = (x: FileCheck, files: FileCheck[]) => (
+    // One file out of the batch (the password-protected one, a wrong pick) without clearing the rest.
+    <button
+      type="button"
+      className="btn btn-small btn-ghost"
+      aria-label={t('documents.pendingRemoveNamed', { name: isolate(x.name) })}
+      onClick={() => {
+        const rest = files.filter((y) => y.path !== x.path);
+        setPending(rest.length > 0 ? { ...pending!, files: rest } : null);
+        // The row and its button are gone: the focus stays in the table (or the drop zone's button).
+        refocusIfLost('.doc-checks button', '.doc-drop button');
+      }}
+    >
+      {t('documents.pendingRemove')}
+    </button>
+  );
 
   return (
     <div className="screen documents-screen">
@@ -278,7 +347,14 @@ export function DocumentsView() {
         role="group"
       >
         <p>{t(compact ? 'documents.drop.more' : 'documents.drop.text')}</p>
-        <button type="button" className="btn btn-primary" onClick={() => void choose()} disabled={busy !== null}>
+        {/* Busy, it stays focusable (aria-disabled): disabled, it dropped the keyboard focus to the page. */}
+        <button
+          ref={chooseButton}
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void choose()}
+          aria-disabled={busy !== null || undefined}
+        >
           {t('documents.choose')}
         </button>
         <input
@@ -290,7 +366,7 @@ export function DocumentsView() {
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = '';
-            void addFiles(files);
+            void addFiles(files, true);
           }}
         />
         {/* The batch's check messages point to "the formats listed above": listed whenever a batch is shown. */}
@@ -302,27 +378,36 @@ export function DocumentsView() {
         <div className="alert alert-warning" role="alert">
           <p>{t('documents.tooMany', { count: tooMany.count })}</p>
           <button
+            ref={tooManyAdd}
             type="button"
             className="btn btn-small"
             onClick={() => {
               const p = tooMany.paths;
               setTooMany(null);
-              void inspect(p, true).catch(setAddError);
+              void checkChosen(p, true);
             }}
           >
             {t('documents.tooManyAdd', { count: tooMany.count })}
           </button>
-          <button type="button" className="btn btn-small btn-ghost" onClick={() => setTooMany(null)}>
+          <button
+            type="button"
+            className="btn btn-small btn-ghost"
+            onClick={() => {
+              setTooMany(null);
+              refocusIfLost('.doc-drop button');
+            }}
+          >
             {t('app.common.cancel')}
           </button>
         </div>
       )}
       {addError !== null && <ErrorAlert error={addError} look="box" />}
 
-      {pending && pending.files.length > 0 && (
+      {pending && pending.files.length > 0 && !leftOver && (
         <section className="doc-batch" aria-labelledby="doc-batch-title">
           <h2 id="doc-batch-title">{t('documents.batch.title', { count: pending.files.length })}</h2>
-          <table className="doc-checks">
+          {/* Focusable from code: files chosen with the keyboard land here once checked. */}
+          <table ref={batchTable} className="doc-checks" tabIndex={-1} aria-labelledby="doc-batch-title">
             <thead>
               <tr>
                 <th scope="col">{t('documents.col.file')}</th>
@@ -344,11 +429,7 @@ export function DocumentsView() {
                       ? x.image
                         ? t(active?.kind === 'local' ? 'documents.check.imageLocal' : 'documents.check.image')
                         : t('documents.check.ok')
-                      : t(`documents.problem.${x.problem ?? 'unreadable'}` as MessageId, {
-                          ext: x.extension || '—',
-                          looks: t(`documents.looks.${x.looksLike ?? 'binary'}` as MessageId),
-                          max: prefs.data?.maxFileMb ?? 100,
-                        })}
+                      : problemText(x)}
                   </td>
                   <td>
                     {x.ok
@@ -359,22 +440,7 @@ export function DocumentsView() {
                         : t(x.exact ? 'documents.cost.exact' : 'documents.cost.about', { count: x.estimatedCharacters })
                       : '—'}
                   </td>
-                  <td>
-                    {/* One file out of the batch (the password-protected one, a wrong pick) without clearing the rest. */}
-                    <button
-                      type="button"
-                      className="btn btn-small btn-ghost"
-                      aria-label={t('documents.pendingRemoveNamed', { name: x.name })}
-                      onClick={() => {
-                        const files = pending.files.filter((y) => y.path !== x.path);
-                        setPending(files.length > 0 ? { ...pending, files } : null);
-                        // The row and its button are gone: the focus stays in the table (or the drop zone's button).
-                        refocusIfLost('.doc-checks button', '.doc-drop button');
-                      }}
-                    >
-                      {t('documents.pendingRemove')}
-                    </button>
-                  </td>
+                  <td>{removeButton(x, pending.files)}</td>
                 </tr>
               ))}
             </tbody>
@@ -530,19 +596,73 @@ export function DocumentsView() {
               </label>
             </div>
           )}
+          {/* The files with a problem are not sent: said before sending, and listed as not sent after it. */}
+          {badFiles.length > 0 && <p className="doc-note">{t('documents.leftOut', { count: badFiles.length })}</p>}
           {prefs.data && !prefs.data.keysPersist && <p className="doc-note">{t('documents.sessionKeys')}</p>}
           {okFiles.length > 0 && targetLangs.length === 0 && <p className="doc-note">{t('documents.targetsNone')}</p>}
           <div className="doc-batch-actions">
+            {/* While sending it stays focusable (aria-disabled): if the sending fails, the focus is still on it. */}
             <button
               type="button"
               className="btn btn-primary"
-              disabled={busy !== null || okFiles.length === 0 || targetLangs.length === 0 || blockedTargets.length > 0 || (overQuota && !overQuotaOk)}
+              disabled={okFiles.length === 0 || targetLangs.length === 0 || blockedTargets.length > 0 || (overQuota && !overQuotaOk)}
+              aria-disabled={busy !== null || undefined}
               onClick={() => void send()}
             >
               {t('documents.send', { count: okFiles.length * targetLangs.length })}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setPending(null)}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                setPending(null);
+                refocusIfLost('.doc-drop button');
+              }}
+            >
               {t('documents.clear')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      {/* The files left out of the batch just sent, each with its problem, until the user removes or dismisses them
+          (they vanished when the batch was sent, and the summary said "0 failed"). Files added next join them. */}
+      {pending && pending.files.length > 0 && leftOver && (
+        <section className="doc-batch doc-not-sent" aria-labelledby="doc-not-sent-title">
+          <h2 id="doc-not-sent-title">{t('documents.notSent.title', { count: pending.files.length })}</h2>
+          <p className="doc-note">{t('documents.notSent.text')}</p>
+          <table className="doc-checks" aria-labelledby="doc-not-sent-title">
+            <thead>
+              <tr>
+                <th scope="col">{t('documents.col.file')}</th>
+                <th scope="col">{t('documents.col.size')}</th>
+                <th scope="col">{t('documents.col.check')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('documents.col.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pending.files.map((x) => (
+                <tr key={x.path} className="doc-check-bad">
+                  <td>{x.name}</td>
+                  <td>{f.bytes(x.sizeBytes)}</td>
+                  <td>{problemText(x)}</td>
+                  <td>{removeButton(x, pending.files)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="doc-batch-actions">
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                setPending(null);
+                refocusIfLost('.doc-drop button');
+              }}
+            >
+              {t('documents.notSent.dismiss')}
             </button>
           </div>
         </section>

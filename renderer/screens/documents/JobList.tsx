@@ -6,18 +6,19 @@
  * where the file was saved, with a Copy button, rather than doing nothing.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentJobView } from '../../../shared/ipc/contract-documents.js';
 import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { pivotLanguage } from '../../lib/engine-description.js';
 import { useLanguagePairs, useLanguages, useLocalServiceLanguages } from '../../lib/queries.js';
 import { sameBase, sourcesReaching } from '../translate/language-logic.js';
 import { useAppInfo } from '../settings/use-app-info.js';
 import { useLanguageOrder } from '../../lib/language-order.js';
-import { refocusIfLost } from '../../lib/focus.js';
+import { focusLost, refocusIfLost } from '../../lib/focus.js';
 import { endGoesToLast, usePageScroll } from '../../lib/page-scroll.js';
 
 const PROGRESS: Record<DocumentJobView['state'], number | null> = {
@@ -141,7 +142,7 @@ function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceL
   const offered = useLanguageOrder(reaching);
   return (
     <div className="doc-row-source field-row">
-      <label htmlFor={id}>{t('documents.sourceRetry.label', { name: job.fileName })}</label>
+      <label htmlFor={id}>{t('documents.sourceRetry.label', { name: isolate(job.fileName) })}</label>
       <select id={id} value={lang} onChange={(e) => setLang(e.target.value)}>
         <option value="">{t('documents.sourceRetry.choose')}</option>
         {offered?.map((l) => (
@@ -187,6 +188,22 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
   const [actionError, setActionError] = useState<unknown>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [where, setWhere] = useState<'open' | 'reveal' | null>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
+  /**
+   * Set by Cancel and by the confirmation's choices, whose button goes away (Cancel once the confirmation shows, Keep
+   * with it, Discard once the job is cancelled): the focus then goes into the confirmation, on its safe choice, or
+   * back to this row's first action, instead of falling to the page (seen on a French keyboard tour).
+   */
+  const focusInRow = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusInRow.current || !focusLost()) return;
+    const row = rowRef.current;
+    const target =
+      row?.querySelector<HTMLElement>('.doc-row-confirm button') ?? row?.querySelector<HTMLElement>('.doc-row-actions button');
+    if (!target) return;
+    focusInRow.current = false;
+    target.focus();
+  });
   // The shell opens the file (or its folder) where it can; otherwise, or when it answers that it could not, say where it is.
   const openOrSay = (why: 'open' | 'reveal') => {
     setActionError(null);
@@ -203,6 +220,12 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
   };
   const d = api().documents;
   const active = ['waiting', 'uploading', 'queued', 'translating', 'downloading'].includes(job.state);
+  // A job no longer running needs no confirmation: if it runs again (Retry), Cancel asks afresh.
+  const [wasActive, setWasActive] = useState(active);
+  if (wasActive !== active) {
+    setWasActive(active);
+    if (!active) setConfirmCancel(false);
+  }
   const progress = PROGRESS[job.state];
   // The pair as the rest of the app writes it ("English → French"; in a right-to-left UI the arrow points left).
   const langs = t('glossaries.list.pair', {
@@ -210,7 +233,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
     target: f.languageName(job.targetLang),
   });
   return (
-    <div className={`doc-row doc-row-${job.state}`} role="listitem" aria-label={`${job.fileName}, ${langs}, ${stateText(job, now)}`}>
+    <div ref={rowRef} className={`doc-row doc-row-${job.state}`} role="listitem" aria-label={`${job.fileName}, ${langs}, ${stateText(job, now)}`}>
       <div className="doc-row-main">
         <span className="doc-row-name" title={job.fileName} dir="auto">
           {job.fileName}
@@ -220,7 +243,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
           {stateText(job, now)}
         </span>
         {job.state !== 'error' && job.state !== 'cancelled' && (
-          <progress className="doc-row-progress" max={1} {...(progress !== null && { value: progress })} aria-label={t('documents.progress', { name: job.fileName })} />
+          <progress className="doc-row-progress" max={1} {...(progress !== null && { value: progress })} aria-label={t('documents.progress', { name: isolate(job.fileName) })} />
         )}
         <span className="doc-row-billed">
           {job.local
@@ -269,12 +292,26 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
           </button>
         )}
         {active && !job.uploaded && (
-          <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.cancel({ jobId: job.jobId })))}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              focusInRow.current = true;
+              run(unwrap(d.cancel({ jobId: job.jobId })));
+            }}
+          >
             {t('documents.action.cancel')}
           </button>
         )}
         {active && job.uploaded && !confirmCancel && (
-          <button type="button" className="btn btn-small" onClick={() => setConfirmCancel(true)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              focusInRow.current = true;
+              setConfirmCancel(true);
+            }}
+          >
             {t('documents.action.cancel')}
           </button>
         )}
@@ -286,11 +323,27 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
       </div>
       {confirmCancel && active && (
         <div className="alert alert-warning doc-row-confirm" role="alert">
-          <p>{t('documents.cancelBilled')}</p>
-          <button type="button" className="btn btn-small" onClick={() => setConfirmCancel(false)}>
+          {/* The local engine bills nothing: the row says "Not billed (local engine)", and so does the question. */}
+          <p>{t(job.local ? 'documents.cancelLocal' : 'documents.cancelBilled')}</p>
+          {/* Keep first: the safe choice, where the focus lands when the question opens. */}
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              focusInRow.current = true;
+              setConfirmCancel(false);
+            }}
+          >
             {t('documents.cancelKeep')}
           </button>
-          <button type="button" className="btn btn-small btn-danger" onClick={() => run(unwrap(d.cancel({ jobId: job.jobId, discard: true })))}>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            onClick={() => {
+              focusInRow.current = true;
+              run(unwrap(d.cancel({ jobId: job.jobId, discard: true })));
+            }}
+          >
             {t('documents.cancelDiscard')}
           </button>
         </div>

@@ -9,6 +9,11 @@ import type { FileCheck } from '../../../shared/ipc/contract-documents.js';
 export interface Pending {
   files: FileCheck[];
   skipped: number;
+  /**
+   * True once the batch was sent: `files` are the ones left out of it (each with its problem), listed as not sent until
+   * the user removes or dismisses them; files added next join them in a new batch.
+   */
+  leftOver?: boolean;
 }
 
 export interface BatchFields {

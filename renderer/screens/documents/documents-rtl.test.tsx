@@ -3,9 +3,11 @@
  * Component tests of the Documents screen in the Arabic UI (right to left), as an Arabic tour met it: a row's pair
  * reads the UI's way (the arrow points left, as every other pair in the app), and paths keep their left-to-right
  * order — the output-folder field and the saved file's path box are left to right, and the folder named in the
- * "files without a folder" sentence is isolated (it was shown `work/…/Verso translations/`, its slash moved).
+ * "files without a folder" sentence is isolated (it was shown `work/…/Verso translations/`, its slash moved). A file's
+ * extension is one isolated value with its dot (the catalogs wrote `.{ext}`: in Arabic the dot landed after "xls"),
+ * and a file's name inside a sentence (the language to choose for it, its progress) is isolated.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ar from '../../../shared/i18n/ar/index.js';
@@ -100,5 +102,90 @@ describe('Documents in the Arabic UI', () => {
       return el!;
     });
     expect(note.textContent).toContain(`\u2068${FOLDER}\u2069`);
+  });
+
+  it("writes a file's extension with its dot as one isolated value, so the dot stays before it", async () => {
+    const user = userEvent.setup();
+    const bad = {
+      sizeBytes: 2048,
+      ok: false,
+      estimatedCharacters: 0,
+      minimumBilled: false,
+      exact: false,
+      image: false,
+    };
+    renderApp(
+      hostedDocumentsHandlers({
+        ...arabic,
+        'documents.inspect': () => ({
+          skipped: 0,
+          files: [
+            {
+              ...bad,
+              path: '/staged/budget.xls',
+              name: 'budget.xls',
+              extension: 'xls',
+              problem: 'unsupported_extension',
+            },
+            {
+              ...bad,
+              path: '/staged/fake.docx',
+              name: 'fake.docx',
+              extension: 'docx',
+              problem: 'content_mismatch',
+              looksLike: 'text',
+            },
+          ],
+        }),
+      }),
+    );
+    await user.upload(await screen.findByTestId('documents-file-input'), [
+      new File(['x'], 'budget.xls'),
+      new File(['x'], 'fake.docx'),
+    ]);
+    const table = await screen.findByRole('table');
+    const xls = within(table).getByRole('row', { name: /budget\.xls/ }).textContent!;
+    expect(xls).toContain('(\u2068.xls\u2069)');
+    const docx = within(table).getByRole('row', { name: /fake\.docx/ }).textContent!;
+    // Both mentions of the extension (what it is named, what to save it as).
+    expect(docx.split('\u2068.docx\u2069')).toHaveLength(3);
+    // No dot left outside the value, where the right-to-left sentence moved it.
+    expect(xls + docx).not.toMatch(/\.\u2068|\.\{/);
+  });
+
+  it("isolates a file's name inside sentences: the language to choose for it, and its progress", async () => {
+    const name = 'report (final).docx';
+    const running: DocumentJobView = {
+      ...saved,
+      jobId: 'j2',
+      fileName: name,
+      state: 'translating',
+      outputPath: undefined,
+    };
+    const failed: DocumentJobView = {
+      ...saved,
+      jobId: 'j3',
+      fileName: name,
+      state: 'error',
+      outputPath: undefined,
+      error: { code: 'source_needed' },
+    };
+    renderApp(
+      hostedDocumentsHandlers({
+        ...arabic,
+        'documents.list': () => ({
+          jobs: [running, failed],
+          summary: { ...EMPTY_DOCUMENTS.summary, active: 1, failed: 1 },
+        }),
+      }),
+    );
+    const isolated = `\u2068${name}\u2069`;
+    expect(
+      await screen.findByRole('combobox', {
+        name: ar['documents.sourceRetry.label'].replace('{name}', isolated),
+      }),
+    ).toBeTruthy();
+    const progress = document.querySelector('progress')!;
+    expect(progress.getAttribute('aria-label')).toBe(ar['documents.progress'].replace('{name}', isolated));
   });
 });

@@ -96,6 +96,23 @@ describe('the local engine bills nothing', () => {
     expect(within(r).getByRole('button', { name: 'Send again' })).toBeTruthy();
   });
 
+  it('cancelling a running document on the local engine says the local engine has it and bills nothing; keep or discard', async () => {
+    // Seen on a French tour: the question said the document was at the service and billed; its row, "Not billed".
+    const user = userEvent.setup();
+    const fake = renderApp({
+      ...base([job({ state: 'translating', uploaded: true, local: true })]),
+      'documents.cancel': () => job({ state: 'cancelled', uploaded: true, local: true }),
+    } as never);
+    const r = await row(/report\.docx/);
+    expect(r.textContent).toMatch(/Not billed \(local engine\)/);
+    await user.click(within(r).getByRole('button', { name: 'Cancel' }));
+    const question = within(r).getByRole('alert');
+    expect(question.textContent).toMatch(/^The local engine on this computer is already translating this document; nothing is billed\./);
+    expect(question.textContent).not.toMatch(/at the service|are billed/);
+    await user.click(within(question).getByRole('button', { name: 'Discard it' }));
+    await waitFor(() => expect(fake.callsOf('documents.cancel')).toEqual([{ jobId: 'j1', discard: true }]));
+  });
+
   it('a saved local row says "Not billed" and what made it (Apertium, through Spanish for EN→FR); a hosted row shows the service figure', async () => {
     renderApp(base([job({ local: true }), job({ jobId: 'j2', fileName: 'offer.docx', connectionId: 'c-hosted', billedCharacters: 51_234 })]) as never);
     const local = await row(/report\.docx/);
@@ -153,7 +170,7 @@ describe('errors that say what to do', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     const go = screen.getByRole('button', { name: 'Translate from this language' }) as HTMLButtonElement;
     expect(go.disabled).toBe(true);
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language of report.docx' }), 'EN');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language of \u2068report.docx\u2069' }), 'EN');
     await user.click(go);
     await waitFor(() => expect(fake.callsOf('documents.retry')).toEqual([{ jobId: 'j1', sourceLang: 'EN' }]));
   });
@@ -161,7 +178,7 @@ describe('errors that say what to do', () => {
   it("offers only the languages the connection translates into the row's target, with the service's words behind Details", async () => {
     const failed = failedIntoFrench({ code: 'source_needed', detail: 'The document’s source language could not be detected' });
     renderApp(base([failed]) as never);
-    const choice = await screen.findByRole('combobox', { name: 'Language of report.docx' });
+    const choice = await screen.findByRole('combobox', { name: 'Language of \u2068report.docx\u2069' });
     // The pairs reach French from English only: German, Bulgarian (no pair) and French (the target) would fail again.
     await waitFor(() => expect([...choice.querySelectorAll('option')].map((o) => o.value)).toEqual(['', 'EN']));
     // The cause in the UI language comes first; the service's English sits in a closed disclosure after it.
@@ -190,7 +207,7 @@ describe('errors that say what to do', () => {
     expect(screen.queryByText(/could not tell which language/)).toBeNull();
     // Retry would meet the same refusal: the row offers the document's real language instead.
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
-    const choice = await screen.findByRole('combobox', { name: 'Language of report.docx' });
+    const choice = await screen.findByRole('combobox', { name: 'Language of \u2068report.docx\u2069' });
     await waitFor(() => expect([...choice.querySelectorAll('option')].map((o) => o.value)).toEqual(['', 'EN']));
     await user.selectOptions(choice, 'EN');
     await user.click(screen.getByRole('button', { name: 'Translate from this language' }));
@@ -206,7 +223,7 @@ describe('errors that say what to do', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/Refused by the service/)).toBeNull();
-    expect(screen.queryByRole('combobox', { name: 'Language of report.docx' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Language of \u2068report.docx\u2069' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
@@ -252,7 +269,7 @@ describe('errors that say what to do', () => {
     expect(r.textContent).toMatch(/Incomplete or damaged: the end of the file is missing/);
     expect(r.textContent).toMatch(/Copy it again, or open it in its program and save it again/);
     expect(r.textContent).not.toMatch(/looks like|ZIP archive|Password/i);
-    await user.click(within(table).getByRole('button', { name: 'Remove cut.docx from this batch' }));
+    await user.click(within(table).getByRole('button', { name: 'Remove \u2068cut.docx\u2069 from this batch' }));
     expect(within(table).queryByRole('row', { name: /cut\.docx/ })).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'German' }));
     await user.click(screen.getByRole('button', { name: 'Translate 1 document' }));
