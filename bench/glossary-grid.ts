@@ -85,7 +85,7 @@ async function openEmptyEditor(page: Page) {
   await nav.click();
   await page.getByRole('button', { name: 'New glossary' }).click();
   await page.getByRole('button', { name: 'Import file…' }).click();
-  await page.getByLabel('File', { exact: true }).waitFor();
+  await page.getByLabel('File', { exact: true }).waitFor({ state: 'attached' }); // the input is hidden behind its button
 }
 
 /**

@@ -4,7 +4,9 @@
  * header keep every entry (the preview says the first row is imported), a real header is read as titles, a
  * two-line file with one source twice keeps both lines and flags the duplicate, a one-row file is an entry. The
  * editor: no problem shown on arrival, Save and the problem count in view at 1280×800 with five rows, the cell at
- * fault marked. Writes the editor's screenshots (light and dark, 1280×800 and 900×700) into docs/.
+ * fault marked; what is wrong with the row "Next problem" goes to is said in full, in view, where the cell at fault
+ * points, at 900×700 and 1280×800, left to right and in Arabic. Writes the editor's screenshots (light and dark,
+ * 1280×800 and 900×700) into docs/.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
 import { expect, ROOT, test, type TestService } from './fixtures.js';
 import { addHostedKey } from './helpers.js';
+import { useLocale } from './i18n-helpers.js';
 
 // The v2 glossary path (immutable: delete and recreate, read back through /v2): a service without v3, where Verso
 // keeps that path; the v3 path (edited in place) is e2e/customisation.spec.ts.
@@ -138,4 +141,121 @@ test('the editor: nothing flagged on arrival, Save and the count in view at 1280
   await expect(save).toBeInViewport();
   await expect(page.getByText('1 row has a problem')).toBeInViewport();
   await shoot(page, 'glossary-editor-900x700');
+});
+
+/**
+ * Where the sentence the focused cell points at (aria-describedby) is, against the problem line, the focused row,
+ * the grid's scroll box, the sticky footer and the window.
+ */
+async function problemGeometry(page: Page) {
+  return page.evaluate(() => {
+    const box = (el: Element | null | undefined) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    };
+    const cell = document.activeElement as HTMLElement;
+    const said = (cell.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id))
+      .find((el) => el !== null);
+    const line = document.querySelector('[data-testid="gl-problem-line"]');
+    return {
+      cell: cell.getAttribute('aria-label'),
+      invalid: cell.getAttribute('aria-invalid'),
+      text: said?.textContent ?? null,
+      inLine: !!(said && line?.contains(said)),
+      cut: said ? said.scrollWidth > said.clientWidth + 1 || said.scrollHeight > said.clientHeight + 1 : null,
+      // Nothing covers it (the next row, the footer) and nothing clips it: its middle and its four corners (2 px in)
+      // are the sentence's own.
+      seen: (() => {
+        if (!said) return false;
+        const r = said.getBoundingClientRect();
+        const xs = [r.left + 2, (r.left + r.right) / 2, r.right - 2];
+        const ys = [r.top + 2, (r.top + r.bottom) / 2, r.bottom - 2];
+        const points = [[xs[1]!, ys[1]!], ...[0, 2].flatMap((i) => [0, 2].map((j) => [xs[i]!, ys[j]!]))];
+        return points.every(([x, y]) => said.contains(document.elementFromPoint(x!, y!)));
+      })(),
+      said: box(said),
+      line: box(line),
+      row: box(cell.closest('[data-index]')),
+      scroll: box(document.querySelector('[data-testid="gl-scroll"]')),
+      footerTop: document.querySelector('.gl-footer')!.getBoundingClientRect().top,
+      view: { width: innerWidth, height: innerHeight },
+    };
+  });
+}
+
+/** After "Next problem": the cell at fault has the focus, in sight; the sentence it points at is whole, in view. */
+async function expectProblemSaid(page: Page, cellLabel: string | RegExp, text?: string) {
+  await expect(page.locator('input:focus')).toHaveAttribute('aria-label', cellLabel);
+  const g = await problemGeometry(page);
+  expect(g.invalid).toBe('true');
+  if (text !== undefined) expect(g.text).toBe(text);
+  expect(g.text).toBeTruthy();
+  expect(g.cut, 'the sentence is not cut').toBe(false);
+  expect(g.seen, 'the whole sentence is in sight, not covered or clipped').toBe(true);
+  const [said, line, row, scroll] = [g.said!, g.line!, g.row!, g.scroll!];
+  expect(said.top).toBeGreaterThanOrEqual(0);
+  expect(said.bottom).toBeLessThanOrEqual(g.view.height);
+  expect(g.inLine, 'the sentence is the problem line’s').toBe(true);
+  // Within the line, the line within the window.
+  expect(said.left).toBeGreaterThanOrEqual(line.left - 0.5);
+  expect(said.right).toBeLessThanOrEqual(line.right + 0.5);
+  expect(said.top).toBeGreaterThanOrEqual(line.top - 0.5);
+  expect(said.bottom).toBeLessThanOrEqual(line.bottom + 0.5);
+  expect(line.left).toBeGreaterThanOrEqual(0);
+  expect(line.right).toBeLessThanOrEqual(g.view.width);
+  expect(line.top).toBeGreaterThanOrEqual(0);
+  expect(line.bottom).toBeLessThanOrEqual(g.view.height);
+  // The row typed in is in the grid's view and not under the sticky footer.
+  expect(row.top).toBeGreaterThanOrEqual(Math.max(scroll.top, 0) - 0.5);
+  expect(row.bottom).toBeLessThanOrEqual(Math.min(scroll.bottom, g.footerTop) + 0.5);
+}
+
+test('the problem of the row "Next problem" goes to is said in full and in view, at 900×700 and 1280×800, LTR and RTL', async ({
+  verso: { page },
+  service,
+  tempDir,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 900, height: 700 });
+  await addHostedKey(page, service.keys.pro_key, 'pro');
+  // 40 rows: row 9's target is empty, row 20's source ends with a space, row 33 repeats row 12's source.
+  const lines: string[] = [];
+  for (let i = 1; i <= 40; i++) {
+    if (i === 9) lines.push('printer\t');
+    else if (i === 20) lines.push('screen \tpantalla');
+    else lines.push(`${i === 12 || i === 33 ? 'keyboard' : `term ${i}`}\ttérmino ${i}`);
+  }
+  const file = join(tempDir, 'hardware.tsv');
+  await writeFile(file, `${lines.join('\n')}\n`);
+  await newFromFile(page, 'Hardware', file);
+  await page.getByRole('button', { name: 'Use these entries' }).click();
+  await expect(page.getByText('3 rows have problems')).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next problem' });
+
+  await next.click();
+  await expectProblemSaid(page, 'Target term, row 9', 'The target term is empty.');
+  // Each click goes on (the button has the focus, and went back to the first problem).
+  await next.click();
+  await expectProblemSaid(page, 'Source term, row 20', 'The source term starts or ends with a space.');
+  await next.click();
+  await expectProblemSaid(page, 'Source term, row 33', 'Same source term as row 12.');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await next.click();
+  await expectProblemSaid(page, 'Target term, row 9', 'The target term is empty.');
+
+  await useLocale(page, 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const nextAr = page.locator('button[aria-keyshortcuts="F8"]');
+  // The footer's words in Arabic first: the button moves as they come.
+  await expect(nextAr).not.toHaveText('Next problem');
+  await nextAr.click();
+  await expectProblemSaid(page, / (20|٢٠)$/);
+  await page.setViewportSize({ width: 900, height: 700 });
+  await nextAr.click();
+  await expectProblemSaid(page, / (33|٣٣)$/);
+  await expectAccessible(page, 'glossaries: the problem line, Arabic');
 });

@@ -1,18 +1,25 @@
 /**
  * Glossary entry grid (renderer): a virtualized two-column grid (@tanstack/react-virtual) that stays smooth at
  * 150,000 rows: only the visible rows (plus a few) are in the DOM. Each row has a select box, its number, the
- * source and target cells (plain inputs, edited in place) and its problems. Pasting cells from a spreadsheet into
- * a cell fills rows from there down. Keyboard: ↑/↓ move between rows in the same column, Enter goes to the next
- * row (adding one at the end), Ctrl/⌘+Z / Ctrl/⌘+Shift+Z undo and redo (handled by the editor).
+ * source and target cells (plain inputs, edited in place). Pasting cells from a spreadsheet into a cell fills
+ * rows from there down. Keyboard: ↑/↓ move between rows in the same column, Enter goes to the next row (adding
+ * one at the end), Ctrl/⌘+Z / Ctrl/⌘+Shift+Z undo and redo (handled by the editor).
+ *
+ * A row with a problem is tinted, marked on its start edge, and its cell at fault framed; what is wrong is said
+ * in full by the problem line in the editor's footer (ProblemLine.tsx, which says why rows keep one height).
+ * The cell at fault points at the sentence (aria-describedby): the line's while it says that row's, else a
+ * hidden copy in the row, whose tooltip says it too.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { sideProblems, type RowProblem, type ValidationResult } from '../../../shared/glossaries/rules.js';
+import { forwardRef, useImperativeHandle, useRef } from 'react';
+import type { ClipboardEvent, FocusEvent, KeyboardEvent } from 'react';
+import type { ValidationResult } from '../../../shared/glossaries/rules.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { parseClipboardCells, suggestionOf, useEditorStore, type Row, type Side } from './editor-store.js';
 import { qaWords } from '../translate/QaFlags.js';
 import { suggestionLabel, TERM_REASON_ID } from './TermTranslate.js';
 import { ownDirection } from '../../lib/text-direction.js';
+import { problemId, useProblemWords } from './ProblemLine.js';
 
 /** "Translate this term" on a row whose target is empty (see `TermTranslate.tsx`). */
 export interface RowTermAction {
@@ -29,9 +36,7 @@ export interface EntryGridHandle {
 
 const ROW_HEIGHT = 36;
 const SIDES: readonly Side[] = ['source', 'target'];
-const problemId = (rowId: number) => `gl-p-${rowId}`;
 const suggestionId = (rowId: number) => `gl-s-${rowId}`;
-const DUPLICATE: RowProblem = 'duplicate';
 
 export const EntryGrid = forwardRef<EntryGridHandle, {
   rows: readonly Row[];
@@ -41,7 +46,11 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
   sourceLabel: string;
   targetLabel: string;
   term?: RowTermAction;
-}>(function EntryGrid({ rows, visible, validation, sourceLabel, targetLabel, term }, ref) {
+  /** The row whose problems the problem line says (index into `rows`; -1: none): its cells point there. */
+  lineRow: number;
+  /** The focus went into row `index` (into `rows`), the element `row`. */
+  onRowFocus?: (index: number, row: HTMLElement) => void;
+}>(function EntryGrid({ rows, visible, validation, sourceLabel, targetLabel, term, lineRow, onRowFocus }, ref) {
   const t = useT();
   const f = useFormat();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -53,6 +62,11 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
   const touchRow = useEditorStore((s) => s.touchRow);
   const suggestions = useEditorStore((s) => s.suggestions);
   const anchor = useRef<number | null>(null);
+  const words = useProblemWords(validation);
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const row = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (row) onRowFocus?.(Number(row.dataset.index), row);
+  };
 
   const virtualizer = useVirtualizer({
     count: visible.length,
@@ -108,20 +122,6 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
     setSelection(next);
   };
 
-  const problemText = (p: RowProblem, index: number, bad: Record<Side, RowProblem[]>) => {
-    if (p === 'duplicate') {
-      const first = validation.firstOfDuplicate.get(index);
-      return t('glossaries.problem.duplicateOf', { row: f.number((first ?? 0) + 1) });
-    }
-    if (p === 'whitespace') {
-      // Say which term: the cell is marked too, but a screen reader hears only this sentence.
-      const src = bad.source.includes('whitespace');
-      const tgt = bad.target.includes('whitespace');
-      return t(src && tgt ? 'glossaries.problem.whitespaceBoth' : src ? 'glossaries.problem.whitespaceSource' : 'glossaries.problem.whitespaceTarget');
-    }
-    return t(`glossaries.problem.${p}`);
-  };
-
   return (
     <div className="gl-grid" role="grid" aria-rowcount={visible.length + 1} aria-colcount={4} aria-label={t('glossaries.editor.gridLabel')}>
       <div className="gl-row gl-head" role="row" aria-rowindex={1}>
@@ -134,16 +134,13 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
         <span role="columnheader">{sourceLabel}</span>
         <span role="columnheader">{targetLabel}</span>
       </div>
-      <div ref={scrollRef} className="gl-scroll" data-testid="gl-scroll">
+      <div ref={scrollRef} className="gl-scroll" data-testid="gl-scroll" onFocus={onFocus}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
           {virtualizer.getVirtualItems().map((v) => {
             const index = visible[v.index]!;
             const row = rows[index]!;
-            const problems = validation.byRow.get(index);
+            const { problems, bad, text: said } = words(row, index);
             const pid = problemId(row.id);
-            // The cell at fault is marked, not the whole row's two cells (a duplicate is the source's).
-            const bad = problems ? sideProblems(row) : { source: [], target: [] };
-            if (problems?.includes(DUPLICATE)) bad.source.push(DUPLICATE);
             const suggestion = suggestionOf(row, suggestions);
             const sid = suggestionId(row.id);
             const offerTerm = term !== undefined && row.target === '' && row.source.trim() !== '';
@@ -157,6 +154,7 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                 className={`gl-row${problems ? ' gl-problem' : ''}${selection.has(row.id) ? ' gl-selected' : ''}`}
                 style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}
                 data-index={index}
+                title={said || undefined}
               >
                 <span role="gridcell" className="gl-sel">
                   <input
@@ -168,6 +166,12 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                 </span>
                 <span role="gridcell" className="gl-num" aria-hidden="true">
                   {f.number(index + 1)}
+                  {/* What the cells point at while the problem line says another row's. */}
+                  {problems && index !== lineRow && (
+                    <span id={pid} hidden>
+                      {said}
+                    </span>
+                  )}
                 </span>
                 {SIDES.map((side) => (
                   <span role="gridcell" key={side} className={`gl-cell${bad[side].length > 0 ? ' gl-cell-bad' : ''}${suggestion && side === 'target' ? ' gl-cell-suggested' : ''}`}>
@@ -219,11 +223,6 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                     )}
                   </span>
                 ))}
-                {problems && (
-                  <span id={pid} className="gl-problems" role="gridcell">
-                    {problems.map((p) => problemText(p, index, bad)).join(' · ')}
-                  </span>
-                )}
               </div>
             );
           })}

@@ -2,8 +2,9 @@
 /**
  * Component tests of the glossary editor against a fake VersoApi (opened from the list, as a user does): a cell
  * edited in place is what Save sends; problems are said on their row and counted, Save stays off while any is
- * left (nothing sent), and the one-click fixes clear them; undo and redo by button and keyboard; cells pasted from
- * a spreadsheet fill rows from the cell pasted into, adding rows at the end.
+ * left (nothing sent), and the one-click fixes clear them; the problem line in the footer says in full what is
+ * wrong with the row "Next problem" went to, and each click goes on to the next; undo and redo by button and
+ * keyboard; cells pasted from a spreadsheet fill rows from the cell pasted into, adding rows at the end.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -89,6 +90,57 @@ describe('Glossary editor', () => {
     // Ctrl+S does not send it either.
     fireEvent.keyDown(name, { key: 's', ctrlKey: true });
     expect(app.callsOf('glossaries.save')).toEqual([]);
+  });
+
+  it('says in full, in the footer, what is wrong with the row "Next problem" goes to; each click goes on', async () => {
+    const user = userEvent.setup();
+    // Row 4 repeats row 1's source, row 5's source ends with a space: both shown on opening (content came in whole).
+    const acc = fakeAccount([glossary({ glossaryId: 'g-legal', name: 'Legal terms', entryCount: 5 })], {
+      'g-legal': [...ENTRIES, ['contract', 'Abkommen'], ['bench ', 'Richterbank']],
+    });
+    renderApp(acc.handlers);
+    await user.click(await screen.findByRole('button', { name: 'Edit Legal terms' }));
+    expect(await screen.findByText('2 rows have problems')).toBeTruthy();
+    /** The elements a cell's aria-describedby names. */
+    const description = (el: HTMLElement) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id))
+        .filter((x) => x !== null);
+    const line = () => screen.getByTestId('gl-problem-line');
+    const next = screen.getByRole('button', { name: 'Next problem' });
+
+    await user.click(next);
+    await waitFor(() => expect(document.activeElement).toBe(cell('Source', 4)));
+    expect(cell('Source', 4).getAttribute('aria-invalid')).toBe('true');
+    // The sentence the cell points at is the one shown, whole, outside the fixed-height rows (the 36 px row cut
+    // off the sentence squeezed under its fields), in the footer that stays in view, not in its live summary
+    // (read out on every move).
+    const [said] = description(cell('Source', 4));
+    expect(said?.textContent).toBe('Same source term as row 1.');
+    expect(said!.closest('[hidden], .gl-scroll')).toBeNull();
+    expect(line().contains(said!)).toBe(true);
+    expect(line().closest('.gl-footer')).not.toBeNull();
+    expect(said!.closest('[aria-live]')).toBeNull();
+    // The other problem row's cell still points at its own sentence (a hidden copy in its row).
+    expect(description(cell('Source', 5))[0]?.textContent).toBe('The source term starts or ends with a space.');
+    expect(cell('Target', 5).getAttribute('aria-invalid')).toBeNull();
+
+    // Clicked again (the button has the focus), it goes on to the next problem, not back to the first.
+    await user.click(next);
+    await waitFor(() => expect(document.activeElement).toBe(cell('Source', 5)));
+    expect(line().textContent).toBe('5The source term starts or ends with a space.');
+    expect(line().contains(description(cell('Source', 5))[0]!)).toBe(true);
+    await user.click(next);
+    await waitFor(() => expect(document.activeElement).toBe(cell('Source', 4)));
+
+    // Fixed, the row's problem leaves the line, which names the next one; with none left, the line goes.
+    await user.clear(cell('Source', 4));
+    await user.type(cell('Source', 4), 'treaty');
+    await waitFor(() => expect(line().textContent).toBe('5The source term starts or ends with a space.'));
+    await user.click(screen.getByRole('button', { name: 'Remove spaces at the ends (1)' }));
+    await waitFor(() => expect(screen.getByText('No problems')).toBeTruthy());
+    expect(screen.queryByTestId('gl-problem-line')).toBeNull();
   });
 
   it('undoes and redoes edits, by button and by keyboard', async () => {

@@ -18,6 +18,7 @@ import { api, ApiError, unwrap } from '../../lib/api.js';
 import { useEditorStore, rowsToPairs, type Side } from './editor-store.js';
 import { focusLost } from '../../lib/focus.js';
 import { EntryGrid, type EntryGridHandle } from './EntryGrid.js';
+import { nextProblemRow, ProblemLine } from './ProblemLine.js';
 import { ExportPanel, ImportPanel } from './FilePanels.js';
 import { VersionsPanel } from './VersionsPanel.js';
 import { defaultPair } from './glossary-pairs.js';
@@ -63,6 +64,18 @@ function shownProblems(v: ValidationResult, rows: readonly { id: number }[], tou
   return { ...v, byRow, problemRows, counts };
 }
 
+/**
+ * The sticky footer covers the bottom of the screen when the editor is taller than the window (900×700 with a
+ * few fixes offered, or a panel open): a row going under it (focused, or the footer grew while the user typed
+ * in it) is scrolled into sight above it.
+ */
+function keepAboveFooter(row: Element, footer: HTMLElement | null): void {
+  const screen = footer?.closest<HTMLElement>('.gl-screen');
+  if (!footer || !screen) return;
+  const over = row.getBoundingClientRect().bottom - footer.getBoundingClientRect().top;
+  if (over > 0) screen.scrollTop += Math.ceil(over);
+}
+
 /** The options of a language select; the current code stays shown when it is not offered (none chosen yet, or a pair the service lacks). */
 function LanguageOptions({ codes, current }: { codes: readonly string[]; current: string }) {
   const t = useT();
@@ -95,6 +108,7 @@ export function GlossaryEditor({
   const qc = useQueryClient();
   const s = useEditorStore();
   const grid = useRef<EntryGridHandle>(null);
+  const footer = useRef<HTMLDivElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   /** The name field has the focus Verso gave it, not the user: leaving it empty then is not "touched". */
@@ -125,6 +139,20 @@ export function GlossaryEditor({
   const [autosaveError, setAutosaveError] = useState<unknown>(null);
   const [deleteFailed, setDeleteFailed] = useState<Extract<SaveOutcome, { status: 'deleteFailed' }> | null>(null);
   const term = useTermTranslation();
+  // The row the focus is in or was last in, by its index now (the same, else found again: sorts, inserts and
+  // deletions move it), or, deleted, the row before it; -1: none.
+  const current = s.currentRow;
+  const currentIndex = useMemo(() => {
+    if (!current) return -1;
+    if (s.rows[current.index]?.id === current.id) return current.index;
+    const found = s.rows.findIndex((r) => r.id === current.id);
+    return found >= 0 ? found : Math.min(current.index, s.rows.length) - 1;
+  }, [s.rows, current]);
+  const onRowFocus = (index: number, row: HTMLElement) => {
+    const id = s.rows[index]?.id;
+    if (id !== undefined) s.setCurrentRow(id, index);
+    keepAboveFooter(row, footer.current);
+  };
   const emptyCount = useMemo(() => emptyTargets(deferredRows).length, [deferredRows]);
 
   // A new glossary gets a pair as soon as the connection's pairs are known: the one last used in Translate.
@@ -228,9 +256,9 @@ export function GlossaryEditor({
 
   const nextProblemOf = (problemRows: readonly number[]) => {
     if (problemRows.length === 0) return;
-    const active = document.activeElement as HTMLElement | null;
-    const cur = Number(active?.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1);
-    const next = problemRows.find((r) => r > cur) ?? problemRows[0]!;
+    // On from the row the user is in or was last in: "Next problem" clicked has the focus itself, and went back
+    // to the first problem on every click. The problem line names the row it goes to.
+    const next = nextProblemRow(problemRows, currentIndex)!;
     let vi = visible.indexOf(next);
     if (vi < 0) {
       setOnlyProblems(false);
@@ -245,6 +273,22 @@ export function GlossaryEditor({
     requestAnimationFrame(() => grid.current?.focusRow(vi, side));
   };
   const nextProblem = () => nextProblemOf(validation.problemRows);
+  // The problem line: the current row's problems, else those of the row "Next problem" goes to.
+  const lineRow = validation.byRow.has(currentIndex)
+    ? currentIndex
+    : (nextProblemRow(validation.problemRows, currentIndex) ?? -1);
+  // The footer grows as problems come and go (the count, the fixes, the problem line): the row typed in stays
+  // above it.
+  useEffect(() => {
+    const el = footer.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const row = document.activeElement?.closest('[data-index]');
+      if (row) keepAboveFooter(row, el);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const mod = e.ctrlKey || e.metaKey;
@@ -425,6 +469,8 @@ export function GlossaryEditor({
         sourceLabel={s.sourceLang ? f.languageName(s.sourceLang) : t('glossaries.field.source')}
         targetLabel={s.targetLang ? f.languageName(s.targetLang) : t('glossaries.field.target')}
         term={{ available: term.reach.ok, pending: term.pending, onTranslate: term.translateRow }}
+        lineRow={lineRow}
+        onRowFocus={onRowFocus}
       />
 
       {atAccountLimit && <p className="error-text">{t('glossaries.problem.accountLimit', { limit: f.number(LIMITS.glossariesPerAccount) })}</p>}
@@ -439,8 +485,11 @@ export function GlossaryEditor({
           {finish.error ? <ErrorAlert error={finish.error} /> : null}
         </div>
       )}
-      {/* Kept in view while the grid scrolls: the count of problems, the fixes and Save (issue 20 point 12). */}
-      <div className="gl-footer">
+      {/* Kept in view while the grid scrolls: what is wrong, the count of problems, the fixes and Save (issue 20
+          point 12). The problem line is not in the live summary: it changes as the focus moves, and the cell at
+          fault points at it. */}
+      <div className="gl-footer" ref={footer}>
+        {lineRow >= 0 && <ProblemLine rows={s.rows} index={lineRow} validation={validation} />}
         <div className="gl-summary" aria-live="polite">
           <span>{t('glossaries.editor.entries', { count: validation.entryCount })}</span>
           <span>{t('glossaries.editor.size', { size: f.bytes(validation.totalBytes), limit: f.bytes(LIMITS.glossaryBytes) })}</span>

@@ -77,6 +77,12 @@ export interface EditorState extends Snapshot {
    * suggested (edited, or undone to empty, it is the user's again), so undo and redo need no bookkeeping here.
    */
   suggestions: ReadonlyMap<number, Suggestion>;
+  /**
+   * The row the focus is in or was last in (its id, and its index then): "Next problem" goes on from there and the
+   * problem line says its problems. Kept here, as the rows are, so the editor remounted (another screen, another
+   * UI language) goes on from the same row.
+   */
+  currentRow: { readonly id: number; readonly index: number } | null;
 
   open(
     d: Pick<GlossaryDraft, 'draftId' | 'glossaryId' | 'name' | 'sourceLang' | 'targetLang' | 'entries'>,
@@ -97,6 +103,7 @@ export interface EditorState extends Snapshot {
   setEntries(pairs: readonly EntryPair[], mode: 'replace' | 'append'): void;
   setSelection(sel: ReadonlySet<number>): void;
   touchRow(id: number): void;
+  setCurrentRow(id: number, index: number): void;
   touchName(): void;
   /** Save was tried: every problem is shown. */
   reveal(): void;
@@ -254,6 +261,10 @@ export const useEditorStore = create<EditorState>((set, get) => {
     touchRow(id) {
       if (!get().touched.has(id)) set({ touched: new Set(get().touched).add(id) });
     },
+    setCurrentRow(id, index) {
+      const cur = get().currentRow;
+      if (cur?.id !== id || cur.index !== index) set({ currentRow: { id, index } });
+    },
     touchName() {
       if (!get().nameTouched) set({ nameTouched: true });
     },
@@ -356,6 +367,7 @@ function freshSession(): Pick<
   | 'nameTouched'
   | 'revealAll'
   | 'suggestions'
+  | 'currentRow'
 > {
   return {
     version: 0,
@@ -368,5 +380,6 @@ function freshSession(): Pick<
     nameTouched: false,
     revealAll: false,
     suggestions: new Map<number, Suggestion>(),
+    currentRow: null,
   };
 }
