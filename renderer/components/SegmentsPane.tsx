@@ -24,6 +24,7 @@ import { QaFlags, qaWords } from '../screens/translate/QaFlags.js';
 import { keptSpans } from '../../shared/protect/wrap.js';
 import { isolate } from '../lib/bidi.js';
 import { ownDirection } from '../lib/text-direction.js';
+import { isEnter } from '../lib/keys.js';
 
 export interface SegmentsPaneProps {
   options: OptionsInput;
@@ -235,7 +236,7 @@ export function SegmentsPane({
       className="card stack"
       aria-labelledby="segments-title"
       onKeyDown={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && segments.length && !batch.isPending && !blockedReason) {
+        if (isEnter(e) && (e.ctrlKey || e.metaKey) && segments.length && !batch.isPending && !blockedReason) {
           e.preventDefault();
           start();
         }

@@ -18,6 +18,7 @@ import { MOD_KEY } from './Sidebar.js';
 import { ProtectedSource } from '../screens/translate/ProtectedText.js';
 import { QaFlags } from '../screens/translate/QaFlags.js';
 import { useKeptSpans, useProtectionOn, useTagMode } from '../screens/translate/protect-state.js';
+import { isEnter } from '../lib/keys.js';
 
 /** Above this many characters the count warns that a paid plan bills them (a plan's month is often 500,000). */
 export const LARGE_TEXT_CHARS = 50_000;
@@ -27,6 +28,8 @@ export interface SinglePaneProps {
   onText: (text: string) => void;
   live: LiveTranslation;
   auto: boolean;
+  /** Told when an input method starts and ends composing characters in the text box. */
+  onComposing?: (composing: boolean) => void;
   blockedReason: string | undefined;
   /** The connection bills characters (hosted or custom): large texts get a warning before they are sent. */
   billed: boolean;
@@ -40,7 +43,19 @@ export interface SinglePaneProps {
   errorMessage?: string | undefined;
 }
 
-export function SinglePane({ text, onText, live, auto, blockedReason, billed: billedPlan, onUndo, held = false, outputLabel, errorMessage }: SinglePaneProps) {
+export function SinglePane({
+  text,
+  onText,
+  live,
+  auto,
+  onComposing,
+  blockedReason,
+  billed: billedPlan,
+  onUndo,
+  held = false,
+  outputLabel,
+  errorMessage,
+}: SinglePaneProps) {
   const idle = useStartIdle();
   const t = useT();
   const f = useFormat();
@@ -109,8 +124,11 @@ export function SinglePane({ text, onText, live, auto, blockedReason, billed: bi
                 setCopied('idle');
                 setCleared(null);
               }}
+              onCompositionStart={() => onComposing?.(true)}
+              onCompositionEnd={() => onComposing?.(false)}
+              onBlur={() => onComposing?.(false)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                if (isEnter(e) && (e.ctrlKey || e.metaKey)) {
                   e.preventDefault();
                   live.translateNow();
                 } else if (e.key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {

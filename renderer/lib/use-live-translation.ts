@@ -32,6 +32,11 @@ export interface LiveTranslationInput {
    * (not after the pause, not when languages arrive); only `translateNow` sends it.
    */
   hold?: boolean;
+  /**
+   * True while an input method composes characters in the text (Japanese, Chinese, Korean): nothing is sent after
+   * the pause until they are confirmed (a Japanese tour saw "けいやくしょ" sent, billed and translated mid-word).
+   */
+  composing?: boolean;
 }
 
 export interface LiveTranslation {
@@ -73,6 +78,7 @@ export function useLiveTranslation({
   debounceMs,
   blocked,
   hold = false,
+  composing = false,
 }: LiveTranslationInput): LiveTranslation {
   const request = useMemo(
     () => JSON.stringify({ connectionId, texts: [text], options } satisfies RequestBody),
@@ -93,6 +99,8 @@ export function useLiveTranslation({
   useEffect(() => {
     if (lastContext.current !== context) contextPending.current = true;
     lastContext.current = context;
+    // Mid-composition the text is not the user's yet: the pause starts again once the characters are confirmed.
+    if (composing) return;
     if (empty || blocked || hold) {
       contextPending.current = false;
       return;
@@ -110,7 +118,7 @@ export function useLiveTranslation({
     return () => clearTimeout(timer);
     // `active` is read only to know whether manual mode has translated before; it must not restart the timer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [auto, empty, blocked, hold, request, context, debounceMs]);
+  }, [auto, empty, blocked, hold, composing, request, context, debounceMs]);
 
   const translateNow = useCallback(() => {
     if (!empty && !blocked) setActive(request);

@@ -11,9 +11,18 @@ export type LimitParse =
 
 const SPACES = /[\s\u00a0\u202f\u2009]/;
 
-/** Eastern Arabic and Persian digits as Latin ones (an Arabic keyboard may type either). */
+/** The zero of each run of ten digits read as 0–9: Eastern Arabic, Persian, full-width (a Japanese IME's １５０００). */
+const ZEROS = [0x0660, 0x06f0, 0xff10];
+/** Full-width separators as the keyboard's own: ，and ．. */
+const FULL_WIDTH: Record<string, string> = { '\uff0c': ',', '\uff0e': '.' };
+
+/** Eastern Arabic, Persian and full-width digits (and full-width , .) as Latin ones (keyboards type them). */
 function latinDigits(s: string): string {
-  return s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - (d.charCodeAt(0) >= 0x06f0 ? 0x06f0 : 0x0660)));
+  return s.replace(/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19\uff0c\uff0e]/g, (d) => {
+    const c = d.charCodeAt(0);
+    const zero = ZEROS.find((z) => c >= z && c <= z + 9);
+    return zero === undefined ? FULL_WIDTH[d]! : String(c - zero);
+  });
 }
 
 /**

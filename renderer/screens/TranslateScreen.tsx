@@ -206,6 +206,7 @@ export default function TranslateScreen() {
   );
 
   const auto = settings.data?.translateAsYouType ?? true;
+  const [composing, setComposing] = useState(false);
   const liveRaw = useLiveTranslation({
     text,
     options: wireOptions,
@@ -214,6 +215,7 @@ export default function TranslateScreen() {
     debounceMs: settings.data?.debounceMs ?? 500,
     blocked: firstProblem !== undefined || !activeId || !pairOk,
     hold: held,
+    composing,
   });
   // Translate (button, Ctrl+Enter, menu) is the user asking: a restored draft is sent then.
   const liveTranslateNow = liveRaw.translateNow;
@@ -434,6 +436,7 @@ export default function TranslateScreen() {
           onText={setText}
           live={live}
           auto={auto}
+          onComposing={setComposing}
           blockedReason={firstProblem ? msg(firstProblem) : undefined}
           billed={connection !== undefined && connection.kind !== 'local'}
           onUndo={undo}

@@ -352,6 +352,10 @@ describe('helpers', () => {
     expect(parseLimitText('5 000', inLocale('fr'))).toEqual({ ok: true, value: 5000 });
     expect(parseLimitText('1.000.000', inLocale('de'))).toEqual({ ok: true, value: 1_000_000 });
     expect(parseLimitText('\u0665\u066c\u0660\u0660\u0660', inLocale('ar-u-nu-arab'))).toEqual({ ok: true, value: 5000 });
+    // A Japanese IME types full-width digits and comma (seen on a tour: "１５，０００" was refused as "not digits").
+    expect(parseLimitText('１５０００', inLocale('ja'))).toEqual({ ok: true, value: 15_000 });
+    expect(parseLimitText('１５，０００', inLocale('ja'))).toEqual({ ok: true, value: 15_000 });
+    expect(parseLimitText('１．５', inLocale('ja'))).toEqual({ ok: false, reason: 'fraction' });
     expect(parseLimitText('1,5 Mio', inLocale('de')).ok).toBe(false);
     expect(parseLimitText('5.000,5', inLocale('de'))).toEqual({ ok: false, reason: 'fraction' });
     expect(parseLimitText('-3', inLocale('en'))).toEqual({ ok: false, reason: 'format' });

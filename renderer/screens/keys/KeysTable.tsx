@@ -10,6 +10,7 @@ import { useFormat, useT } from '../../i18n/index.js';
 import { isolate } from '../../lib/bidi.js';
 import { useConnectionName } from '../../lib/local-names.js';
 import { endGoesToLast, usePageVirtualizer } from '../../lib/page-scroll.js';
+import { isEnter } from '../../lib/keys.js';
 
 /** The table row of the key `keyId` under `root`, when it is drawn (the table is virtualized). */
 export function keyRow(root: ParentNode, keyId: string): HTMLElement | undefined {
@@ -191,7 +192,7 @@ export function KeysTable({
                         // The label's button gets the focus back; the Enter must not press it (and reopen the field).
                         e.preventDefault();
                         refocus.current = k.keyId;
-                        if (e.key === 'Enter') commit();
+                        if (isEnter(e)) commit();
                         if (e.key === 'Escape') setEditing(null);
                       }}
                     />

@@ -17,6 +17,7 @@ import { useConnectionName } from '../../lib/local-names.js';
 import { useCredentialsStatus } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
 import { parseLimitText, type LimitParse } from '../../lib/whole-number.js';
+import { isEnter } from '../../lib/keys.js';
 
 const PRESETS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000];
 export const auditKey = ['adminKeys.audit'] as const;
@@ -410,7 +411,7 @@ export function LimitPanel({
               }}
               // Enter applies a valid new limit, as Apply does (a block needs its confirmation, not typed here).
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && changed && value !== 0 && !apply.isPending) {
+                if (isEnter(e) && changed && value !== 0 && !apply.isPending) {
                   e.preventDefault();
                   applyRef.current?.click();
                 }

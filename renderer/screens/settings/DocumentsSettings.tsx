@@ -14,6 +14,7 @@ import { api, unwrap } from '../../lib/api.js';
 import { usePrefs } from '../documents/use-documents.js';
 import { NumberSetting } from './number-setting.js';
 import { useAppInfo } from './use-app-info.js';
+import { isEnter } from '../../lib/keys.js';
 
 /** Same rule as the contract: POSIX, drive letter or UNC. A relative path would depend on where Verso started. */
 const FULL_PATH = /^(\/|[A-Za-z]:[\\/]|\\\\)/;
@@ -93,7 +94,7 @@ export function DocumentsSettings() {
                   setTyped(e.target.value);
                   setSaved(false);
                 }}
-                onKeyDown={(e) => e.key === 'Enter' && commitFolder()}
+                onKeyDown={(e) => isEnter(e) && commitFolder()}
               />
               {hasDialog && (
                 <button type="button" className="btn btn-small" disabled={saving} onClick={() => void choose()}>

@@ -5,7 +5,7 @@
  * separators of the UI language too; a fraction is refused in words and not saved; the arrow keys step by one within
  * range, as in a number field.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentPrefs } from '../../../shared/ipc/contract-documents.js';
@@ -73,5 +73,18 @@ describe('Settings: whole-number fields', () => {
     await waitFor(() => expect(app.callsOf('documents.setPrefs')).toEqual([{ concurrency: 3 }]));
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(conc.value).toBe('1');
+  });
+
+  it('reads full-width digits, and does not save on the Enter that confirms an input method', async () => {
+    // Seen on a Japanese tour: "８００" was refused, and an IME's Enter saved the field mid-composition.
+    const user = userEvent.setup();
+    const app = renderSettings();
+    const max = await field('Largest file accepted (MB)');
+    await user.clear(max);
+    await user.type(max, '３００');
+    fireEvent.keyDown(max, { key: 'Enter', keyCode: 229, isComposing: true });
+    expect(app.callsOf('documents.setPrefs')).toEqual([]);
+    fireEvent.keyDown(max, { key: 'Enter' });
+    await waitFor(() => expect(app.callsOf('documents.setPrefs')).toEqual([{ maxFileMb: 300 }]));
   });
 });

@@ -8,6 +8,7 @@
 import { useId, useState } from 'react';
 import { useFormat, useT } from '../../i18n/index.js';
 import { parseLimitText } from '../../lib/whole-number.js';
+import { isEnter } from '../../lib/keys.js';
 
 export function NumberSetting(p: {
   label: string;
@@ -47,7 +48,7 @@ export function NumberSetting(p: {
         onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
+          if (isEnter(e)) commit();
           else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
             e.preventDefault();
             step(e.key === 'ArrowUp' ? 1 : -1);

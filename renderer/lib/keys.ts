@@ -1,0 +1,16 @@
+/**
+ * Renderer helper: keyboard events that mean an action. With an input method (Japanese, Chinese, Korean), Enter
+ * confirms the characters being composed; that Enter must not save, submit or move on (seen on a Japanese tour: a
+ * key renamed to raw kana, a glossary row added mid-word). Chromium marks it `isComposing`, with keyCode 229.
+ */
+import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+
+export function composing(e: ReactKeyboardEvent | KeyboardEvent): boolean {
+  const native = 'nativeEvent' in e ? e.nativeEvent : e;
+  return native.isComposing || native.keyCode === 229;
+}
+
+/** Enter pressed as a key, not to confirm an input method's composition. */
+export function isEnter(e: ReactKeyboardEvent | KeyboardEvent): boolean {
+  return e.key === 'Enter' && !composing(e);
+}
