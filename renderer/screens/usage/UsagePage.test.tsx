@@ -140,7 +140,7 @@ describe('Forecast words', () => {
     const section = await screen.findByRole('region', { name: 'History' }, { timeout: 20_000 });
     expect(
       await within(section).findByText(
-        'At the pace of the last 7 days (about 57,143 characters a day), this period ends at about 942,857 characters.',
+        'At the pace of the last 7 days (about 57,100 characters a day), this period ends at about 943,000 characters.',
       ),
     ).toBeTruthy();
     expect(within(section).getByText('The account limit would be reached on May 29, 2026.')).toBeTruthy();

@@ -127,8 +127,8 @@ function ForecastWords({ history, report }: { history: UsageHistory; report: Usa
     <div className="usage-forecast">
       <p>
         {f.basis === 'recent'
-          ? t('usage.forecast.recent', { days: f.days, total: fmt.number(f.endTotal), perDay: fmt.number(f.perDay) })
-          : t('usage.forecast.period', { total: fmt.number(f.endTotal), perDay: fmt.number(f.perDay) })}
+          ? t('usage.forecast.recent', { days: f.days, total: fmt.number(about(f.endTotal)), perDay: fmt.number(about(f.perDay)) })
+          : t('usage.forecast.period', { total: fmt.number(about(f.endTotal)), perDay: fmt.number(about(f.perDay)) })}
       </p>
       {limit !== null ? (
         <p>
@@ -146,6 +146,16 @@ function ForecastWords({ history, report }: { history: UsageHistory; report: Usa
       {f.basis === 'period' ? <p className="hint">{t('usage.forecast.periodWhy')}</p> : null}
     </div>
   );
+}
+
+/**
+ * A forecast's figure as "about" says it: three significant digits (11,701 read "about 11,701", with two connections
+ * of one account forecast at 11,701 and 11,700, seen on a Japanese tour).
+ */
+function about(n: number): number {
+  if (!Number.isFinite(n) || Math.abs(n) < 1000) return Math.round(n);
+  const step = 10 ** (Math.floor(Math.log10(Math.abs(n))) - 2);
+  return Math.round(n / step) * step;
 }
 
 function SplitSection({ history }: { history: UsageHistory }) {
