@@ -41,6 +41,16 @@ export interface Formatters {
   knowNames(byCode: Readonly<Record<string, string>>): void;
 }
 
+/**
+ * Sentences of the UI language put one after the other: a space between them, none after a full-width full stop,
+ * exclamation or question mark (Japanese and Chinese: "保存しました。 この…" had a stray space, seen on a tour).
+ */
+export function joinSentences(parts: readonly string[]): string {
+  return parts
+    .filter((p) => p !== '')
+    .reduce((out, p) => (out === '' ? p : `${out}${/[。！？]$/u.test(out) ? '' : ' '}${p}`), '');
+}
+
 const cache = new Map<string, Formatters>();
 
 /** The API's language code as a BCP 47 tag: `ZH-HANS` → `zh-Hans`, `EN-GB` → `en-GB`, `pt-br` → `pt-BR`. */

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import en from './en/index.js';
 import { compileCatalog } from './compile.js';
 import { describeIpcError } from './errors.js';
-import { createFormatters, toBcp47 } from './format.js';
+import { createFormatters, joinSentences, toBcp47 } from './format.js';
 import { directionOf, matchUiLocale } from './locales.js';
 import { createTranslator, PSEUDO_CLOSE, PSEUDO_OPEN, pseudoCatalog } from './translator.js';
 
@@ -68,6 +68,17 @@ describe('formatters', () => {
     ja.knowNames({ FR: 'changed' });
     expect(ja.languageName('FR')).toBe('フランス語');
     expect(createFormatters('uk').languageName('TLH', 'Klingon')).not.toBe('클링온어');
+  });
+});
+
+describe('joinSentences', () => {
+  it('puts a space between sentences, none after a full-width stop (Japanese, Chinese)', () => {
+    // Seen on a Japanese tour: "保存しました。 このコンピューター…".
+    expect(joinSentences(['Saved.', 'It is encrypted.'])).toBe('Saved. It is encrypted.');
+    expect(joinSentences(['保存しました。', 'このコンピューターに暗号化して保存します。'])).toBe(
+      '保存しました。このコンピューターに暗号化して保存します。',
+    );
+    expect(joinSentences(['已保存。', '', '加密存储。'])).toBe('已保存。加密存储。');
   });
 });
 

@@ -8,6 +8,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { SecretStatus } from '../../../shared/ipc/contract.js';
+import { joinSentences } from '../../../shared/i18n/format.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useT } from '../../i18n/index.js';
 import { api, ApiError, unwrap } from '../../lib/api.js';
@@ -95,7 +96,10 @@ export function AdminKeySection() {
           )}
           {save.isSuccess && (
             <p className="alert alert-success" role="status">
-              {t('history.admin.saved')} {t(save.data.persisted ? 'history.admin.storedEncrypted' : 'history.admin.storedSession')}
+              {joinSentences([
+                t('history.admin.saved'),
+                t(save.data.persisted ? 'history.admin.storedEncrypted' : 'history.admin.storedSession'),
+              ])}
             </p>
           )}
           {save.isError && (

@@ -5,6 +5,7 @@
  */
 import type { QaReportView } from '../../../shared/ipc/contract.js';
 import { hasIssues } from '../../../shared/protect/qa.js';
+import { joinSentences } from '../../../shared/i18n/format.js';
 import { useFormat, useT } from '../../i18n/index.js';
 
 type T = ReturnType<typeof useT>;
@@ -16,7 +17,7 @@ export function qaWords(t: T, f: F, report: QaReportView | undefined): string {
   const lines: string[] = [];
   if (report.missing.length) lines.push(t('translate.qa.missing', { items: f.list(report.missing.map((i) => i.text)) }));
   if (report.added.length) lines.push(t('translate.qa.added', { items: f.list(report.added.map((i) => i.text)) }));
-  return lines.join(' ');
+  return joinSentences(lines);
 }
 
 export function QaFlags({ report, compact = false }: { report: QaReportView | undefined; compact?: boolean }) {
