@@ -32,6 +32,11 @@ export interface RowTermAction {
 export interface EntryGridHandle {
   /** Scrolls to a row (index into `visible`) and focuses one of its cells. */
   focusRow(visibleIndex: number, side?: Side): void;
+  /**
+   * Focuses a cell of the first shown row at or after row `index` (into `rows`), else of the last shown row:
+   * where the user goes on after rows went (deleted) or came in (imported). False when no row is shown.
+   */
+  focusNear(index: number, side?: Side): boolean;
 }
 
 const ROW_HEIGHT = 36;
@@ -87,7 +92,15 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
     attempt();
   };
 
-  useImperativeHandle(ref, () => ({ focusRow: (vi, side = 'source') => focusCell(vi, side) }));
+  useImperativeHandle(ref, () => ({
+    focusRow: (vi, side = 'source') => focusCell(vi, side),
+    focusNear: (index, side = 'source') => {
+      if (visible.length === 0) return false;
+      const vi = visible.findIndex((i) => i >= index);
+      focusCell(vi < 0 ? visible.length - 1 : vi, side);
+      return true;
+    },
+  }));
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>, vi: number, side: Side) => {
     if (e.key === 'ArrowDown' || (e.key === 'Enter' && !e.shiftKey)) {

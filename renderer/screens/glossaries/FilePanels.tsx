@@ -13,6 +13,7 @@ import type { ExportFormat, ImportOptions, ImportResult } from '../../../shared/
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { isolate } from '../../lib/bidi.js';
 import { rowsToPairs, useEditorStore } from './editor-store.js';
 
 const COLUMN_KEYS = ['sourceColumn', 'targetColumn'] as const;
@@ -28,7 +29,8 @@ async function fileToBase64(file: File): Promise<string> {
 
 const hasFiles = (e: DragEvent): boolean => [...e.dataTransfer.types].includes('Files');
 
-export function ImportPanel({ onDone }: { onDone: () => void }) {
+/** `onDone(added)`: the entries went into the editor (`added` of them, its last rows); the panel closes. */
+export function ImportPanel({ onDone }: { onDone: (added: number) => void }) {
   const t = useT();
   const f = useFormat();
   const id = useId();
@@ -77,12 +79,14 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
     if (!result) return;
     setEntries(result.entries, mode);
     if (result.format === 'tbx' && result.sourceLang && result.targetLang && (!sourceLang || !targetLang)) setPair(result.sourceLang, result.targetLang);
-    onDone();
+    onDone(result.entries.length);
   };
 
   return (
     <section className="gl-panel" aria-labelledby={`${id}-t`}>
-      <h3 id={`${id}-t`}>{t('glossaries.import.title')}</h3>
+      <h3 id={`${id}-t`} tabIndex={-1}>
+        {t('glossaries.import.title')}
+      </h3>
       <p className="gl-note">{t('glossaries.import.hint')}</p>
       <div
         className={`gl-file${dragging ? ' gl-file-over' : ''}`}
@@ -268,7 +272,9 @@ export function ExportPanel() {
   });
   return (
     <section className="gl-panel" aria-labelledby={`${id}-t`}>
-      <h3 id={`${id}-t`}>{t('glossaries.export.title')}</h3>
+      <h3 id={`${id}-t`} tabIndex={-1}>
+        {t('glossaries.export.title')}
+      </h3>
       <p className="gl-note">{t('glossaries.export.hint')}</p>
       <div className="gl-fields">
         <label>
@@ -280,11 +286,22 @@ export function ExportPanel() {
             <option value="tbx">{t('glossaries.export.tbx')}</option>
           </select>
         </label>
-        <button type="button" className="btn" onClick={() => run.mutate()} disabled={run.isPending}>
+        {/* Kept focusable while it works: disabled, it dropped the focus to the page (Ctrl+Z went there). */}
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            if (!run.isPending) run.mutate();
+          }}
+          aria-disabled={run.isPending || undefined}
+        >
           {t('glossaries.export.button')}
         </button>
       </div>
-      {run.data ? <p role="status">{t('glossaries.export.saved', { path: run.data.path })}</p> : null}
+      {/* The path keeps its own order in a right-to-left sentence. */}
+      {run.data ? (
+        <p role="status">{t('glossaries.export.saved', { path: isolate(run.data.path) })}</p>
+      ) : null}
       {run.data === null ? <p role="status">{t('glossaries.export.cancelled')}</p> : null}
       {run.error ? <ErrorAlert error={run.error} look="box" /> : null}
     </section>

@@ -5,12 +5,13 @@
  * new id.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { ScreenTitle } from '../../components/ScreenTitle.js';
 import { useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { refocusIfLost } from '../../lib/focus.js';
 import { useApiEvent, useConnections, useGlossaries, useLanguagePairs } from '../../lib/queries.js';
 import { useTranslateStore } from '../../state/translate-store.js';
 import { followGlossaryInBatch } from '../documents/batch-store.js';
@@ -54,6 +55,15 @@ export default function GlossariesView() {
   const editing = useEditorStore((s) => s.draftId !== null);
   const [notice, setNotice] = useState<string | null>(null);
   const [openError, setOpenError] = useState<unknown>(null);
+  // The editor closed (saved, Ctrl+S from a cell, or Back to the list): the focus it had went with it. It
+  // goes to what the list says about the save, else to New glossary, not to the page.
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current && !editing) {
+      refocusIfLost('.gl-screen [data-gl-notice]', '.gl-screen [data-gl-new]');
+    }
+    wasEditing.current = editing;
+  }, [editing]);
 
   useApiEvent(
     'glossaries.replaced',

@@ -5,9 +5,22 @@
  * after it happens (and before any save), so switching screens or quitting loses nothing.
  *
  * Keyboard: Ctrl/⌘+S saves, Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z or Ctrl/⌘+Y redoes, F8 goes to the next problem.
+ * Undo and redo are the editor's wherever the focus is while it is open (on the page, a button, a cell),
+ * never the browser's text undo: its history is the whole page's, and it undid typing in cells behind the
+ * editor's back (seen on a French keyboard tour: Ctrl+Z after "Delete 1 row" turned "client" into "clien").
+ * An action whose control goes away or is disabled puts the focus where the user goes on (a row, the control
+ * beside it), never on the page.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { DraftInput, SaveOutcome } from '../../../shared/ipc/contract-glossaries.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
 import { nameProblems, RowChecker, ROW_PROBLEMS, sideProblems, type RowProblem, type ValidationResult } from '../../../shared/glossaries/rules.js';
@@ -67,13 +80,52 @@ function shownProblems(v: ValidationResult, rows: readonly { id: number }[], tou
 /**
  * The sticky footer covers the bottom of the screen when the editor is taller than the window (900×700 with a
  * few fixes offered, or a panel open): a row going under it (focused, or the footer grew while the user typed
- * in it) is scrolled into sight above it.
+ * in it) is scrolled into sight above it. The grid's own scroll box first: it shrinks as the footer grows,
+ * and clipped the bottom of the row typed in (900×700, the problem line coming as a duplicate was typed).
  */
 function keepAboveFooter(row: Element, footer: HTMLElement | null): void {
+  const box = row.closest<HTMLElement>('.gl-scroll');
+  if (box) {
+    const r = row.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    if (r.bottom > b.bottom) box.scrollTop += Math.ceil(r.bottom - b.bottom);
+    else if (r.top < b.top) box.scrollTop -= Math.ceil(b.top - r.top);
+  }
   const screen = footer?.closest<HTMLElement>('.gl-screen');
   if (!footer || !screen) return;
   const over = row.getBoundingClientRect().bottom - footer.getBoundingClientRect().top;
   if (over > 0) screen.scrollTop += Math.ceil(over);
+}
+
+const NOT_TEXT = ['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color', 'image'];
+
+/** A field the user types text in (where Ctrl+Z is about that text), not a button, checkbox or select. */
+function isTextField(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el instanceof HTMLTextAreaElement) return true;
+  return el instanceof HTMLInputElement && !NOT_TEXT.includes(el.type);
+}
+
+/**
+ * The focus has gone: it is on the page (the control that had it was removed) or on a control that was
+ * disabled (Chromium then moves it to the page, and the keys go there: the tour's Ctrl+Z after "Delete 1
+ * row").
+ */
+function focusGone(): boolean {
+  const a = document.activeElement;
+  const control =
+    a instanceof HTMLButtonElement || a instanceof HTMLInputElement || a instanceof HTMLSelectElement;
+  return focusLost() || (control && a.disabled);
+}
+
+/** Focuses the first of `els` that is there and enabled; false when none is. */
+function focusFirst(...els: (Element | null | undefined)[]): boolean {
+  for (const el of els) {
+    if (!(el instanceof HTMLElement) || !el.isConnected || (el as HTMLButtonElement).disabled) continue;
+    el.focus();
+    return true;
+  }
+  return false;
 }
 
 /** The options of a language select; the current code stays shown when it is not offered (none chosen yet, or a pair the service lacks). */
@@ -111,6 +163,40 @@ export function GlossaryEditor({
   const footer = useRef<HTMLDivElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const panelSlot = useRef<HTMLDivElement>(null);
+  const findInput = useRef<HTMLInputElement>(null);
+  const replaceAllButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const retryButton = useRef<HTMLButtonElement>(null);
+  const onlyProblemsBox = useRef<HTMLInputElement>(null);
+  const sortSelect = useRef<HTMLSelectElement>(null);
+  /** The toolbar's buttons, by what they do (where the focus goes when one beside them is disabled). */
+  const tool = (name: string) => toolbar.current?.querySelector<HTMLElement>(`[data-tool="${name}"]`);
+  /**
+   * Where the focus goes if the action just done took its control away or disabled it. Checked after each
+   * render until the user's next key or click: what the problems offer (the fixes, "Translate empty targets")
+   * changes a render later, with the validation, and may take away or disable what the focus went to.
+   */
+  const refocus = useRef<(() => void) | null>(null);
+  const afterAction = (fallback: () => void) => {
+    refocus.current = fallback;
+  };
+  useEffect(() => {
+    if (refocus.current && focusGone()) refocus.current();
+  });
+  useEffect(() => {
+    const forget = () => {
+      refocus.current = null;
+    };
+    document.addEventListener('keydown', forget, true);
+    document.addEventListener('pointerdown', forget, true);
+    return () => {
+      document.removeEventListener('keydown', forget, true);
+      document.removeEventListener('pointerdown', forget, true);
+    };
+  }, []);
   /** The name field has the focus Verso gave it, not the user: leaving it empty then is not "touched". */
   const nameFocusGiven = useRef(false);
   // Opened from the list, whose button is gone: the focus goes into the editor (a new glossary's name, else its
@@ -154,6 +240,106 @@ export function GlossaryEditor({
     keepAboveFooter(row, footer.current);
   };
   const emptyCount = useMemo(() => emptyTargets(deferredRows).length, [deferredRows]);
+
+  /** The row the user was in (or near it), else the toolbar's Undo or Redo, else the title. */
+  const focusWork = () => {
+    const cur = useEditorStore.getState().currentRow;
+    if (grid.current?.focusNear(cur?.index ?? 0)) return;
+    if (!focusFirst(tool('undo'), tool('redo'))) titleRef.current?.focus();
+  };
+  /** The editor's undo or redo (the buttons, the keys wherever the focus is, the browser's Edit ▸ Undo). */
+  const undoRedo = (redo: boolean, fallback: () => void = focusWork) => {
+    afterAction(fallback);
+    const st = useEditorStore.getState();
+    if (redo) st.redo();
+    else st.undo();
+  };
+  /** Delete selected (its button is disabled then): the focus goes to the row that took the first's place. */
+  const deleteSelected = () => {
+    const st = useEditorStore.getState();
+    const first = st.rows.findIndex((r) => st.selection.has(r.id));
+    afterAction(() => grid.current?.focusNear(Math.max(first, 0)) || focusFirst(tool('add')));
+    st.deleteRows(st.selection);
+  };
+  /** Opens or closes a panel; opened, it takes the focus (its first control, else its title). */
+  const togglePanel = (p: 'import' | 'export' | 'versions') => {
+    const next = panel === p ? 'none' : p;
+    setPanel(next);
+    if (next === 'none') return;
+    requestAnimationFrame(() => {
+      const slot = panelSlot.current;
+      const first = slot?.querySelector<HTMLElement>(
+        'button:not(:disabled), select:not(:disabled), input:not([hidden]):not(:disabled), textarea',
+      );
+      (first ?? slot?.querySelector<HTMLElement>('h3'))?.focus();
+    });
+  };
+  /**
+   * A panel's entries went into the editor (imported, a version restored) and the panel closed: the focus
+   * goes to the first row that came in, else back to the panel's button.
+   */
+  const panelDone = (p: 'import' | 'versions', added: number) => {
+    const first = Math.max(0, useEditorStore.getState().rows.length - added);
+    afterAction(() => grid.current?.focusNear(first) || focusFirst(tool(p)));
+    setPanel('none');
+  };
+  /** A one-click fix done, its button gone: the other fix, Next problem, Save, else "Only problem rows". */
+  const focusFooter = () => {
+    const el = footer.current;
+    focusFirst(
+      el?.querySelector('[data-fix]'),
+      el?.querySelector('[aria-keyshortcuts="F8"]'),
+      saveButton.current,
+      onlyProblemsBox.current,
+    );
+  };
+  /** "Translate empty targets": its button is disabled while it works, and its preview goes once used. */
+  const termTools = {
+    ...term,
+    startBulk: () => {
+      afterAction(() => focusFirst(tool('term-cancel'), tool('term-empty')) || focusWork());
+      term.startBulk();
+    },
+    cancelBulk: () => {
+      afterAction(() => focusFirst(tool('term-empty')) || focusWork());
+      term.cancelBulk();
+    },
+    applyBulk: () => {
+      afterAction(() => focusFirst(tool('term-empty')) || focusWork());
+      term.applyBulk();
+    },
+  };
+  const undoRedoOutside = useEffectEvent((redo: boolean) => undoRedo(redo));
+  // Ctrl/⌘+Z and Ctrl/⌘+Shift+Z (or Ctrl/⌘+Y) outside the editor's own elements (handled there, below): on
+  // the page, a button of the screen or the sidebar. Only a text field of something else keeps its own undo.
+  // And the browser's text undo (its history is the whole page's: in a field elsewhere, or the Edit menu,
+  // it would undo typing in a cell) never acts on a cell or the name: the editor's undo runs instead.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const k = e.key.toLowerCase();
+      if (k !== 'z' && k !== 'y') return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (isTextField(target) || target?.closest('dialog, [role="dialog"], [role="alertdialog"]')) return;
+      e.preventDefault();
+      undoRedoOutside(k === 'y' || e.shiftKey);
+    };
+    const onBeforeInput = (e: InputEvent) => {
+      if (e.inputType !== 'historyUndo' && e.inputType !== 'historyRedo') return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (!target) return;
+      const inGrid = sectionRef.current?.contains(target) && target.closest('.gl-scroll') !== null;
+      if (target !== nameInput.current && !inGrid) return;
+      e.preventDefault();
+      undoRedoOutside(e.inputType === 'historyRedo');
+    };
+    window.addEventListener('keydown', onKey);
+    document.addEventListener('beforeinput', onBeforeInput, true);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('beforeinput', onBeforeInput, true);
+    };
+  }, []);
 
   // A new glossary gets a pair as soon as the connection's pairs are known: the one last used in Translate.
   useEffect(() => {
@@ -220,6 +406,8 @@ export function GlossaryEditor({
   const hiddenProblems = allProblems.problemRows.length > problemCount || allNameIssues.length > nameIssues.length;
   const trySave = () => {
     if (canSave) {
+      // Saved, the list replaces the editor (GlossariesView puts the focus there); else Retry, or Save again.
+      afterAction(() => focusFirst(retryButton.current, saveButton.current) || titleRef.current?.focus());
       if (!save.isPending) save.mutate();
       return;
     }
@@ -292,21 +480,13 @@ export function GlossaryEditor({
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const mod = e.ctrlKey || e.metaKey;
-    const inText = (e.target as HTMLElement).tagName === 'INPUT' && (e.target as HTMLInputElement).type !== 'checkbox';
     if (mod && e.key.toLowerCase() === 's') {
       e.preventDefault();
       trySave();
-    } else if (mod && e.key.toLowerCase() === 'z' && !inText) {
+    } else if (mod && !e.altKey && (e.key.toLowerCase() === 'y' || e.key.toLowerCase() === 'z')) {
+      // Text fields are part of the grid's history: one undo for the whole editor, never the browser's.
       e.preventDefault();
-      if (e.shiftKey) s.redo();
-      else s.undo();
-    } else if (mod && (e.key.toLowerCase() === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey))) {
-      e.preventDefault();
-      s.redo();
-    } else if (mod && e.key.toLowerCase() === 'z' && inText) {
-      // Text fields are part of the grid's history: one undo for the whole editor.
-      e.preventDefault();
-      s.undo();
+      undoRedo(e.key.toLowerCase() === 'y' || e.shiftKey);
     } else if (e.key === 'F8') {
       e.preventDefault();
       nextProblem();
@@ -317,7 +497,7 @@ export function GlossaryEditor({
   const dirty = s.version !== s.savedVersion;
 
   return (
-    <section className="gl-editor" aria-labelledby="gl-editor-title" onKeyDown={onKeyDown}>
+    <section ref={sectionRef} className="gl-editor" aria-labelledby="gl-editor-title" onKeyDown={onKeyDown}>
       <div className="gl-editor-head">
         <h2 id="gl-editor-title" ref={titleRef} tabIndex={-1}>{s.glossaryId ? t('glossaries.editor.titleEdit') : t('glossaries.editor.titleNew')}</h2>
         <span className="gl-draft-state" role="status">
@@ -373,26 +553,43 @@ export function GlossaryEditor({
         {!pairOk && s.sourceLang && s.targetLang ? ` ${t('glossaries.problem.pairUnsupported')}` : ''}
       </div>
 
-      <div className="gl-toolbar" role="toolbar" aria-label={t('glossaries.editor.toolbar')}>
-        <button type="button" className="btn" onClick={() => requestAnimationFrame(() => grid.current?.focusRow(s.addRow() , 'source'))}>
+      <div className="gl-toolbar" role="toolbar" aria-label={t('glossaries.editor.toolbar')} ref={toolbar}>
+        <button type="button" className="btn" data-tool="add" onClick={() => requestAnimationFrame(() => grid.current?.focusRow(s.addRow() , 'source'))}>
           {t('glossaries.editor.addRow')}
         </button>
-        <button type="button" className="btn" disabled={s.selection.size === 0} onClick={() => s.deleteRows(s.selection)}>
+        <button type="button" className="btn" disabled={s.selection.size === 0} onClick={deleteSelected}>
           {t('glossaries.editor.deleteSelected', { count: s.selection.size })}
         </button>
-        <button type="button" className="btn" disabled={s.undoStack.length === 0} onClick={s.undo} aria-keyshortcuts="Control+Z">
+        <button
+          type="button"
+          className="btn"
+          data-tool="undo"
+          disabled={s.undoStack.length === 0}
+          onClick={() => undoRedo(false, () => focusFirst(tool('redo')) || focusWork())}
+          aria-keyshortcuts="Control+Z"
+        >
           {t('glossaries.editor.undo')}
         </button>
-        <button type="button" className="btn" disabled={s.redoStack.length === 0} onClick={s.redo} aria-keyshortcuts="Control+Shift+Z">
+        <button
+          type="button"
+          className="btn"
+          data-tool="redo"
+          disabled={s.redoStack.length === 0}
+          onClick={() => undoRedo(true, () => focusFirst(tool('undo')) || focusWork())}
+          aria-keyshortcuts="Control+Shift+Z"
+        >
           {t('glossaries.editor.redo')}
         </button>
         <label className="gl-inline">
           {t('glossaries.editor.sort')}
           <select
+            ref={sortSelect}
             value=""
             onChange={(e) => {
               const [side, dir] = e.target.value.split(':') as [Side, string];
-              if (side) s.sortBy(side, dir === 'desc' ? -1 : 1, collator);
+              if (!side) return;
+              afterAction(() => focusFirst(sortSelect.current));
+              s.sortBy(side, dir === 'desc' ? -1 : 1, collator);
             }}
           >
             <option value="">{t('glossaries.editor.sortChoose')}</option>
@@ -402,27 +599,51 @@ export function GlossaryEditor({
             <option value="target:desc">{t('glossaries.editor.sortTargetDesc')}</option>
           </select>
         </label>
-        <button type="button" className="btn" onClick={() => setPanel(panel === 'import' ? 'none' : 'import')} aria-expanded={panel === 'import'}>
+        <button
+          type="button"
+          className="btn"
+          data-tool="import"
+          onClick={() => togglePanel('import')}
+          aria-expanded={panel === 'import'}
+        >
           {t('glossaries.editor.import')}
         </button>
-        <button type="button" className="btn" onClick={() => setPanel(panel === 'export' ? 'none' : 'export')} aria-expanded={panel === 'export'}>
+        <button
+          type="button"
+          className="btn"
+          data-tool="export"
+          onClick={() => togglePanel('export')}
+          aria-expanded={panel === 'export'}
+        >
           {t('glossaries.editor.export')}
         </button>
-        <button type="button" className="btn" onClick={() => setPanel(panel === 'versions' ? 'none' : 'versions')} aria-expanded={panel === 'versions'}>
+        <button
+          type="button"
+          className="btn"
+          data-tool="versions"
+          onClick={() => togglePanel('versions')}
+          aria-expanded={panel === 'versions'}
+        >
           {t('glossaries.editor.versions')}
         </button>
-        <TermTranslateTools term={term} emptyCount={emptyCount} />
+        <TermTranslateTools term={termTools} emptyCount={emptyCount} />
       </div>
-      <TermTranslatePanel term={term} />
+      <TermTranslatePanel term={termTools} />
 
-      {panel === 'import' && <ImportPanel onDone={() => setPanel('none')} />}
-      {panel === 'export' && <ExportPanel />}
-      {panel === 'versions' && <VersionsPanel currentRows={s.rows} onRestored={() => setPanel('none')} />}
+      {/* The panel opened takes the focus: below the toolbar, it came after Export and Versions in the tab
+          order, and Enter there swapped it for another (seen on a French keyboard tour). */}
+      <div ref={panelSlot} className="gl-panel-slot">
+        {panel === 'import' && <ImportPanel onDone={(added) => panelDone('import', added)} />}
+        {panel === 'export' && <ExportPanel />}
+        {panel === 'versions' && (
+          <VersionsPanel currentRows={s.rows} onRestored={(count) => panelDone('versions', count)} />
+        )}
+      </div>
 
       <div className="gl-find" role="search">
         <label>
           {t('glossaries.editor.find')}
-          <input type="search" value={find} onChange={(e) => setFind(e.target.value)} />
+          <input ref={findInput} type="search" value={find} onChange={(e) => setFind(e.target.value)} />
         </label>
         <label>
           {t('glossaries.editor.replaceWith')}
@@ -441,10 +662,12 @@ export function GlossaryEditor({
           {t('glossaries.editor.matchCase')}
         </label>
         <button
+          ref={replaceAllButton}
           type="button"
           className="btn"
           disabled={!find}
           onClick={() => {
+            afterAction(() => focusFirst(replaceAllButton.current, findInput.current));
             const n = s.replaceAll(find, replace, scope, matchCase);
             setNote(t('glossaries.editor.replaced', { count: n }));
           }}
@@ -479,7 +702,16 @@ export function GlossaryEditor({
         <div className="alert alert-error" role="alert">
           <p>{t('glossaries.save.deleteFailed')}</p>
           <ErrorAlert error={new ApiError({ code: deleteFailed.errorCode as IpcError['code'], message: deleteFailed.errorMessage })} look="text" />
-          <button type="button" className="btn" onClick={() => finish.mutate(deleteFailed.draftId)} disabled={finish.isPending}>
+          <button
+            ref={retryButton}
+            type="button"
+            className="btn"
+            // Kept focusable while it works: disabled, it dropped the focus to the page.
+            onClick={() => {
+              if (!finish.isPending) finish.mutate(deleteFailed.draftId);
+            }}
+            aria-disabled={finish.isPending || undefined}
+          >
             {t('glossaries.save.retryDelete')}
           </button>
           {finish.error ? <ErrorAlert error={finish.error} /> : null}
@@ -508,12 +740,28 @@ export function GlossaryEditor({
                 {t('glossaries.editor.nextProblem')}
               </button>
               {validation.counts.whitespace > 0 && (
-                <button type="button" className="btn" onClick={s.trimAll}>
+                <button
+                  type="button"
+                  className="btn"
+                  data-fix="trim"
+                  onClick={() => {
+                    afterAction(focusFooter);
+                    s.trimAll();
+                  }}
+                >
                   {t('glossaries.editor.fixTrim', { count: validation.counts.whitespace })}
                 </button>
               )}
               {validation.exactDuplicates > 0 && (
-                <button type="button" className="btn" onClick={s.dropExactDuplicates}>
+                <button
+                  type="button"
+                  className="btn"
+                  data-fix="duplicates"
+                  onClick={() => {
+                    afterAction(focusFooter);
+                    s.dropExactDuplicates();
+                  }}
+                >
                   {t('glossaries.editor.fixDuplicates', { count: validation.exactDuplicates })}
                 </button>
               )}
@@ -521,15 +769,23 @@ export function GlossaryEditor({
           )}
           {validation.tooLarge && <strong className="error-text">{t('glossaries.problem.tooLarge')}</strong>}
           <label className="gl-inline">
-            <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />
+            <input
+              ref={onlyProblemsBox}
+              type="checkbox"
+              checked={onlyProblems}
+              onChange={(e) => setOnlyProblems(e.target.checked)}
+            />
             {t('glossaries.editor.onlyProblems')}
           </label>
         </div>
         <div className="gl-actions">
           <button
+            ref={saveButton}
             type="button"
             className="btn btn-primary"
-            disabled={(!canSave && !hiddenProblems) || save.isPending || deleteFailed !== null}
+            // Saving, it stays focusable (disabled, it dropped the focus to the page); trySave saves once.
+            disabled={(!canSave && !hiddenProblems) || deleteFailed !== null}
+            aria-disabled={save.isPending || undefined}
             onClick={trySave}
             aria-keyshortcuts="Control+S"
           >

@@ -85,7 +85,8 @@ export function GlossaryList({
   return (
     <>
       {notice && (
-        <p className="alert alert-success" role="status">
+        // Focusable: saved, the editor goes and the focus comes here (GlossariesView), not to the page.
+        <p className="alert alert-success" role="status" tabIndex={-1} data-gl-notice="">
           {notice}
         </p>
       )}
@@ -126,7 +127,7 @@ export function GlossaryList({
       )}
 
       <div className="gl-list-tools">
-        <button type="button" className="btn btn-primary" onClick={onNew}>
+        <button type="button" className="btn btn-primary" data-gl-new="" onClick={onNew}>
           {t('glossaries.list.new')}
         </button>
         {glossaries.length > 0 ? (

@@ -147,6 +147,7 @@ export function TermTranslateTools({ term, emptyCount }: { term: TermTranslation
       <button
         type="button"
         className="btn"
+        data-tool="term-empty"
         disabled={!reach.ok || emptyCount === 0 || bulk.phase !== 'idle'}
         aria-describedby={reason ? TERM_REASON_ID : undefined}
         title={reason ?? t('glossaries.term.hint')}
@@ -157,7 +158,7 @@ export function TermTranslateTools({ term, emptyCount }: { term: TermTranslation
       {bulk.phase === 'translating' && (
         <>
           <progress max={bulk.count} value={bulk.done} aria-label={t('glossaries.term.translatingCount', { count: bulk.count })} />
-          <button type="button" className="btn" onClick={term.cancelBulk}>
+          <button type="button" className="btn" data-tool="term-cancel" onClick={term.cancelBulk}>
             {t('glossaries.term.cancel')}
           </button>
         </>

@@ -4,7 +4,7 @@
  * term); "Restore" puts the version's entries into the editor as one undo step, to be saved like any edit.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import type { EntryPair } from '../../../shared/ipc/contract-glossaries.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
@@ -34,7 +34,25 @@ export function diffEntries(version: readonly EntryPair[], current: readonly Row
 
 const SHOWN = 100;
 
-export function VersionsPanel({ currentRows, onRestored }: { currentRows: readonly Row[]; onRestored: () => void }) {
+/**
+ * "before → after" as the UI language writes it (← in Arabic, where the sentence runs right to left: a
+ * hard-coded → pointed the wrong way there), with the two terms as elements (struck out, inserted).
+ */
+function beforeAfter(t: ReturnType<typeof useT>, before: ReactNode, after: ReactNode): ReactNode {
+  const text = t('keys.audit.beforeAfter', { before: '\u0000b\u0000', after: '\u0000a\u0000' });
+  return text.split(/\u0000([ab])\u0000/).map((part, i) => (
+    <Fragment key={i}>{i % 2 === 0 ? part : part === 'b' ? before : after}</Fragment>
+  ));
+}
+
+/** `onRestored(count)`: the version's `count` entries replaced the editor's rows and the panel closes. */
+export function VersionsPanel({
+  currentRows,
+  onRestored,
+}: {
+  currentRows: readonly Row[];
+  onRestored: (count: number) => void;
+}) {
   const t = useT();
   const f = useFormat();
   const id = useId();
@@ -56,14 +74,16 @@ export function VersionsPanel({ currentRows, onRestored }: { currentRows: readon
     mutationFn: (versionId: string) => unwrap(api().glossaries.versionEntries({ versionId })),
     onSuccess: (pairs) => {
       setEntries(pairs, 'replace');
-      onRestored();
+      onRestored(pairs.length);
     },
   });
   const diff = useMemo(() => (entries.data ? diffEntries(entries.data, currentRows) : null), [entries.data, currentRows]);
 
   return (
     <section className="gl-panel" aria-labelledby={`${id}-t`}>
-      <h3 id={`${id}-t`}>{t('glossaries.versions.title')}</h3>
+      <h3 id={`${id}-t`} tabIndex={-1}>
+        {t('glossaries.versions.title')}
+      </h3>
       <p className="gl-note">{t('glossaries.versions.hint')}</p>
       {versions.isPending && <p role="status">{t('app.common.loading')}</p>}
       {versions.error ? <ErrorAlert error={versions.error} look="box" /> : null}
@@ -78,7 +98,15 @@ export function VersionsPanel({ currentRows, onRestored }: { currentRows: readon
               <button type="button" className="btn" onClick={() => setComparing(comparing === v.versionId ? null : v.versionId)} aria-expanded={comparing === v.versionId}>
                 {t('glossaries.versions.compare')}
               </button>
-              <button type="button" className="btn" onClick={() => restore.mutate(v.versionId)} disabled={restore.isPending}>
+              {/* Kept focusable while it works: disabled, it dropped the focus to the page. */}
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  if (!restore.isPending) restore.mutate(v.versionId);
+                }}
+                aria-disabled={restore.isPending || undefined}
+              >
                 {t('glossaries.versions.restore')}
               </button>
             </li>
@@ -112,7 +140,7 @@ export function VersionsPanel({ currentRows, onRestored }: { currentRows: readon
                   <th scope="row">{t('glossaries.versions.changed')}</th>
                   <td>{c.source}</td>
                   <td>
-                    <del>{c.before}</del> → <ins>{c.after}</ins>
+                    {beforeAfter(t, <del dir="auto">{c.before}</del>, <ins dir="auto">{c.after}</ins>)}
                   </td>
                 </tr>
               ))}
