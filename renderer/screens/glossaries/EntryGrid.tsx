@@ -18,6 +18,7 @@ import { useFormat, useT } from '../../i18n/index.js';
 import { parseClipboardCells, suggestionOf, useEditorStore, type Row, type Side } from './editor-store.js';
 import { qaWords } from '../translate/QaFlags.js';
 import { suggestionLabel, TERM_REASON_ID } from './TermTranslate.js';
+import { composing } from '../../lib/keys.js';
 import { ownDirection } from '../../lib/text-direction.js';
 import { problemId, useProblemWords } from './ProblemLine.js';
 
@@ -103,6 +104,9 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
   }));
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>, vi: number, side: Side) => {
+    // An input method's Enter confirms the characters and its arrows pick among them: not the grid's keys (seen on
+    // a Japanese tour: the Enter that confirmed a word added a row and moved on).
+    if (composing(e)) return;
     if (e.key === 'ArrowDown' || (e.key === 'Enter' && !e.shiftKey)) {
       e.preventDefault();
       if (vi + 1 < visible.length) focusCell(vi + 1, side);

@@ -411,3 +411,18 @@ describe('Glossary editor in the Arabic UI', () => {
     expect(td.querySelector('del')!.getAttribute('dir')).toBe('auto');
   });
 });
+
+describe('Glossary editor with an input method', () => {
+  it('does not take the Enter or arrows of a composition as the grid’s (Japanese tour: a row was added mid-word)', async () => {
+    const user = userEvent.setup();
+    await openAcme(user);
+    const last = cell('Target', 4);
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Enter', keyCode: 229, isComposing: true });
+    fireEvent.keyDown(last, { key: 'ArrowDown', keyCode: 229, isComposing: true });
+    expect(rows()).toHaveLength(4);
+    expect(document.activeElement).toBe(last);
+    fireEvent.keyDown(last, { key: 'Enter' });
+    await waitFor(() => expect(rows()).toHaveLength(5));
+  });
+});

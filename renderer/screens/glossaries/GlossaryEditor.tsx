@@ -38,6 +38,7 @@ import { defaultPair } from './glossary-pairs.js';
 import { emptyTargets } from './term-translate.js';
 import { TermTranslatePanel, TermTranslateTools, useTermTranslation } from './TermTranslate.js';
 import { useTranslateStore } from '../../state/translate-store.js';
+import { joinSentences } from '../../../shared/i18n/format.js';
 
 /** Pause after the last edit before the draft is written to disk. */
 const AUTOSAVE_MS = 600;
@@ -549,7 +550,7 @@ export function GlossaryEditor({
         </label>
       </div>
       <div id="gl-name-err" className="error-text" aria-live="polite">
-        {nameIssues.map((p) => t(`glossaries.problem.${p}`)).join(' ')}
+        {joinSentences(nameIssues.map((p) => t(`glossaries.problem.${p}`)))}
         {!pairOk && s.sourceLang && s.targetLang ? ` ${t('glossaries.problem.pairUnsupported')}` : ''}
       </div>
 

@@ -15,6 +15,7 @@ import { useTranslateStore } from '../../state/translate-store.js';
 import { qaWords } from '../translate/QaFlags.js';
 import { useEditorStore, type Row, type Suggestion } from './editor-store.js';
 import { emptyTargets, termBatchId, termReach, translateTerms, type TermReach, type TermResults } from './term-translate.js';
+import { joinSentences } from '../../../shared/i18n/format.js';
 
 /** The element that says why "Translate this term" is off (the row buttons point at it). */
 export const TERM_REASON_ID = 'gl-term-reason';
@@ -67,7 +68,7 @@ export function useTermTranslation(): TermTranslation {
     const parts = [t('glossaries.term.filled', { count: filled.length })];
     if (kept.length > 0) parts.push(t('glossaries.term.kept', { count: kept.length }));
     if (results.failed.length > 0) parts.push(t('glossaries.term.failed', { count: results.failed.length }));
-    setNote(parts.join(' '));
+    setNote(joinSentences(parts));
   };
 
   const translateRow = (row: Row): Promise<void> => {
