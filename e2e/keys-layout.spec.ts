@@ -141,3 +141,54 @@ test('900×700: three keys or more in the first view under a one-line note; a ch
   await expect(oldest).toContainText('Log key 1');
   expect(await everyScroller(page)).toEqual(['screen keys-screen']);
 });
+
+test('900×700: "Select every active key shown" is drawn above the cards and works by keyboard; every value says its column, after a full-width colon in Japanese and Chinese', async ({
+  verso: { page },
+  service,
+}) => {
+  // Seen on a Japanese tour: in the card layout the select-all box went with the hidden column heads, the "used by
+  // Verso" value had no label, and the labels ended in ": " where Japanese and Chinese write "：".
+  await page.setViewportSize({ width: 900, height: 700 });
+  await addHostedKey(page, service.keys.pro_key);
+  await page.keyboard.press('Control+5');
+  await page.getByLabel('Admin key', { exact: true }).fill(service.keys.admin_key);
+  await page.getByRole('button', { name: 'Check and save' }).click();
+  await expect(page.getByText('2 of 25 active')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Developer keys' });
+
+  // The cards: the column heads are gone but select-all, its words beside it, above the first card.
+  const all = table.getByRole('checkbox', { name: 'Select every active key shown' });
+  await expect(all).toBeVisible();
+  await expect(table.getByText('Select every active key shown')).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Label' })).toBeHidden();
+  const firstCard = table.locator('.keys-scroll [role="row"]').first();
+  expect((await all.boundingBox())!.y).toBeLessThan((await firstCard.boundingBox())!.y);
+  // The keyboard: Space selects both keys, again clears them; a click does the same.
+  await all.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('2 keys selected')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/keys? selected/)).toBeHidden();
+  await all.click();
+  await expect(page.getByText('2 keys selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+
+  // Each value after its column's name, "used by Verso" too; in Japanese and Chinese with "：" and no space.
+  const labels = () =>
+    firstCard.evaluate((row) =>
+      [...row.querySelectorAll('[role="cell"]')].map((c) => getComputedStyle(c, '::before').content).filter((c) => c !== 'none' && c !== 'normal'),
+    );
+  expect(await labels()).toEqual(['"Created: "', '"Status: "', '"Character limit: "', '"Used by Verso: "']);
+  for (const lang of ['ja', 'zh-Hans']) {
+    await page.evaluate((l) => (document.documentElement.lang = l), lang);
+    expect(await labels(), lang).toEqual(['"Created："', '"Status："', '"Character limit："', '"Used by Verso："']);
+  }
+  await page.evaluate(() => (document.documentElement.lang = 'en'));
+
+  // The table at 1280×800: the box in its column head, its words for assistive technology only, the heads shown.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(table.getByRole('columnheader', { name: 'Label' })).toBeVisible();
+  await expect(all).toBeVisible();
+  expect((await table.locator('.keys-select-all-text').boundingBox())!.width).toBeLessThanOrEqual(1);
+  expect(await labels()).toEqual([]);
+});

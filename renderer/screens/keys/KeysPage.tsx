@@ -88,10 +88,13 @@ function UnidentifiedNote({
   connectionId,
   unidentified,
   keys,
+  onStart,
 }: {
   connectionId: string;
   unidentified: Array<{ id: string; name: string }>;
   keys: DeveloperKeyView[];
+  /** Remember was pressed (the screen's line about the last action goes). */
+  onStart: () => void;
 }) {
   const t = useT();
   const fmt = useFormat();
@@ -111,14 +114,24 @@ function UnidentifiedNote({
         {t('keys.unidentified.why')}
       </p>
       {unidentified.map((c) => (
-        <LinkConnection key={c.id} connectionId={connectionId} connection={c} keys={keys.filter((k) => !k.isDeactivated)} />
+        <LinkConnection key={c.id} connectionId={connectionId} connection={c} keys={keys.filter((k) => !k.isDeactivated)} onStart={onStart} />
       ))}
     </div>
   );
 }
 
 /** "Which key does <connection> use?": the admin tells Verso, so the table can name it and warn before it is changed. */
-function LinkConnection({ connectionId, connection, keys }: { connectionId: string; connection: { id: string; name: string }; keys: DeveloperKeyView[] }) {
+function LinkConnection({
+  connectionId,
+  connection,
+  keys,
+  onStart,
+}: {
+  connectionId: string;
+  connection: { id: string; name: string };
+  keys: DeveloperKeyView[];
+  onStart: () => void;
+}) {
   const t = useT();
   const shownName = useConnectionName();
   const qc = useQueryClient();
@@ -133,7 +146,9 @@ function LinkConnection({ connectionId, connection, keys }: { connectionId: stri
       className="keys-link"
       onSubmit={(e) => {
         e.preventDefault();
-        if (keyId) link.mutate();
+        if (!keyId) return;
+        onStart();
+        link.mutate();
       }}
     >
       {/* The question, its answer and Remember on one line where they fit (the label beside the field, not above). */}
@@ -196,8 +211,11 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
   const selectedShown = useMemo(() => new Set([...selected].filter((id) => visible.has(id))), [selected, visible]);
   const activeCount = keys?.filter((k) => !k.isDeactivated).length ?? 0;
   const atMax = activeCount >= LIMITS.activeDeveloperKeys;
+  // `before`: the label shown until now (the local engine's own keys are shown under a name in the UI language).
   const rename = useMutation({
-    mutationFn: (v: { keyId: string; label: string }) => unwrap(api().adminKeys.rename({ connectionId, ...v })),
+    mutationFn: (v: { keyId: string; label: string; before: string }) =>
+      unwrap(api().adminKeys.rename({ connectionId, keyId: v.keyId, label: v.label })),
+    onSuccess: (_, v) => setNote(t('keys.done.rename', { before: isolate(v.before), label: isolate(v.label) })),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['adminKeys.list'] });
       void qc.invalidateQueries({ queryKey: auditKey });
@@ -208,7 +226,18 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
     onSuccess: (r) => setNote(r ? t('keys.exported', { path: isolate(r.path) }) : null),
   });
   const selectedKeys = (keys ?? []).filter((k) => selectedShown.has(k.keyId) && !k.isDeactivated);
+  /**
+   * An action starts: what the last one did (its line, or its error) goes, so what is shown next is this one's
+   * outcome only (a tour saw "New limit of …" under the "cannot connect" of a later Refresh).
+   */
+  const starting = () => {
+    setNote(null);
+    // Their errors only: a rename still being sent keeps its row's label busy until it is done.
+    if (rename.isError) rename.reset();
+    if (exportCsv.isError) exportCsv.reset();
+  };
   const openPanel = (p: Exclude<Panel, null>, action: string, keyId: string | null = null) => {
+    starting();
     opener.current = { action, keyId };
     setPanel(p);
   };
@@ -237,6 +266,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
     else (noteRef.current ?? document.querySelector<HTMLElement>('.keys-scroll'))?.focus();
   });
   const refresh = () => {
+    starting();
     void qc.invalidateQueries({ queryKey: ['adminKeys.access'] });
     void list.refetch();
   };
@@ -287,7 +317,14 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
           >
             {t('keys.action.create')}
           </button>
-          <button type="button" className="btn" onClick={() => exportCsv.mutate()}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              starting();
+              exportCsv.mutate();
+            }}
+          >
             {t('keys.action.export')}
           </button>
         </div>,
@@ -333,7 +370,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
       ) : null}
       {exportCsv.isError ? <KeysError error={exportCsv.error} /> : null}
       {rename.isError ? <KeysError error={rename.error} /> : null}
-      {unidentified.length > 0 ? <UnidentifiedNote connectionId={connectionId} unidentified={unidentified} keys={keys} /> : null}
+      {unidentified.length > 0 ? <UnidentifiedNote connectionId={connectionId} unidentified={unidentified} keys={keys} onStart={starting} /> : null}
       {selectedKeys.length > 0 && panel === null ? (
         <div className="keys-bulk" role="group" aria-label={t('keys.bulk.label')}>
           <span>{t('keys.bulk.selected', { count: selectedKeys.length })}</span>
@@ -415,12 +452,16 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
                 })
               }
               onToggleAll={(on) => setSelected(on ? new Set(shown.filter((k) => !k.isDeactivated).map((k) => k.keyId)) : new Set())}
-              onRename={(keyId, label) => rename.mutate({ keyId, label })}
+              onRename={(keyId, label) => {
+                starting();
+                rename.mutate({ keyId, label, before: keys.find((k) => k.keyId === keyId)?.label ?? label });
+              }}
               onLimit={(k) => openPanel({ kind: 'limit', keys: [k] }, 'limit', k.keyId)}
               onDeactivate={(k) => openPanel({ kind: 'deactivate', keys: [k] }, 'deactivate', k.keyId)}
-              onCopyId={(keyId) =>
-                void unwrap(api().app.copyText({ text: keyId })).then((r) => setNote(r.copied ? t('keys.idCopied') : t('keys.idCopyFailed', { id: isolate(keyId) })))
-              }
+              onCopyId={(keyId) => {
+                starting();
+                void unwrap(api().app.copyText({ text: keyId })).then((r) => setNote(r.copied ? t('keys.idCopied') : t('keys.idCopyFailed', { id: isolate(keyId) })));
+              }}
             />
           )}
         </>

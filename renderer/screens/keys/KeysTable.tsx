@@ -20,17 +20,23 @@ export function keyRow(root: ParentNode, keyId: string): HTMLElement | undefined
 export type StatusFilter = 'all' | 'active' | 'deactivated';
 export type SortBy = 'newest' | 'oldest' | 'label' | 'limit';
 
+/**
+ * Text as the search compares it: NFKC (full-width "ＭＯＢＩＬＥ" and half-width "ﾏｰｹﾃｨﾝｸﾞ" are "MOBILE" and
+ * "マーケティング", an ideographic space is a space), then lower case.
+ */
+const searchable = (s: string) => s.normalize('NFKC').toLowerCase();
+
 export function filterKeys(
   keys: readonly DeveloperKeyView[],
   query: string,
   status: StatusFilter,
   sort: SortBy,
 ): DeveloperKeyView[] {
-  const q = query.trim().toLowerCase();
+  const q = searchable(query).trim();
   const out = keys.filter(
     (k) =>
       (status === 'all' || (status === 'active') === !k.isDeactivated) &&
-      (q === '' || k.label.toLowerCase().includes(q) || k.keyId.toLowerCase().includes(q)),
+      (q === '' || searchable(k.label).includes(q) || searchable(k.keyId).includes(q)),
   );
   const lim = (k: DeveloperKeyView) =>
     k.characterLimit === null ? Number.POSITIVE_INFINITY : k.characterLimit;
@@ -119,14 +125,17 @@ export function KeysTable({
     >
       <div role="rowgroup">
         <div className="keys-row keys-head" role="row" aria-rowindex={1}>
-          <span role="columnheader">
-            <input
-              type="checkbox"
-              aria-label={t('keys.table.selectAll')}
-              checked={allOn}
-              disabled={selectable.length === 0}
-              onChange={(e) => onToggleAll(e.target.checked)}
-            />
+          {/* In the card layout (900 px) the other heads are hidden and this one stays, its words shown (keys.css). */}
+          <span role="columnheader" className="keys-select-all-head">
+            <label className="keys-select-all">
+              <input
+                type="checkbox"
+                checked={allOn}
+                disabled={selectable.length === 0}
+                onChange={(e) => onToggleAll(e.target.checked)}
+              />
+              <span className="keys-select-all-text">{t('keys.table.selectAll')}</span>
+            </label>
           </span>
           <span role="columnheader">{t('keys.table.label.col')}</span>
           <span role="columnheader">{t('keys.table.keyId')}</span>
@@ -239,7 +248,7 @@ export function KeysTable({
                 <span role="cell" data-col={t('keys.table.limit')}>
                   {limitText(k)}
                 </span>
-                <span role="cell" className="keys-used-by">
+                <span role="cell" className="keys-used-by" data-col={t('keys.table.usedBy')}>
                   {k.usedBy.length > 0 ? (
                     <strong>{t('keys.usedBy', { connections: fmt.list(k.usedBy.map((u) => isolate(shown(u.name)))) })}</strong>
                   ) : unidentified ? (

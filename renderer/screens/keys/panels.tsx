@@ -488,6 +488,15 @@ export function LimitPanel({
   );
 }
 
+/**
+ * The typed confirmation as it is compared with the label: NFKC (full-width and half-width forms are the same
+ * letters, an ideographic space is a space) with runs of white space as one space, no space at either end. Nothing
+ * else is forgiven (case, punctuation, a missing letter): it confirms a deactivation that cannot be undone.
+ */
+export function confirmText(s: string): string {
+  return s.normalize('NFKC').replace(/\s+/g, ' ').trim();
+}
+
 export function DeactivatePanel({
   connectionId,
   targets,
@@ -509,7 +518,7 @@ export function DeactivatePanel({
   const [typed, setTyped] = useState('');
   const first = targets[0]!;
   const expected = targets.length === 1 ? first.label : String(targets.length);
-  const ok = typed.trim() === expected;
+  const ok = confirmText(typed) === confirmText(expected);
   const used = useUsedConfirm(targets, true);
   const { mutation: run, result } = useKeysAction(
     targets,
