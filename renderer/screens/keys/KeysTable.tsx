@@ -134,7 +134,7 @@ export function KeysTable({
                 disabled={selectable.length === 0}
                 onChange={(e) => onToggleAll(e.target.checked)}
               />
-              <span className="keys-select-all-text">{t('keys.table.selectAll')}</span>
+              <span className="keys-select-all-text visually-hidden">{t('keys.table.selectAll')}</span>
             </label>
           </span>
           <span role="columnheader">{t('keys.table.label.col')}</span>
