@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ConnectionView } from '../../shared/ipc/contract.js';
-import { HttpUrl } from '../../shared/ipc/contract-common.js';
+import { isHttpUrl } from '../../shared/ipc/http-url.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, ApiError, unwrap } from '../lib/api.js';
 import { isolate } from '../lib/bidi.js';
@@ -116,8 +116,9 @@ function KeyForm({ kind, onAdded }: { kind: 'hosted' | 'custom'; onAdded?: (c: C
   const keyField = useRef<HTMLInputElement>(null);
   const problems = {
     name: !name.trim(),
-    // The rule main applies (HttpUrl): a whole http:// or https:// address.
-    url: kind === 'custom' && !HttpUrl.safeParse(baseUrl).success,
+    // The rule main applies (HttpUrl): a whole http:// or https:// address. Checked without zod, which the first
+    // paint does not load (it put the contract's schemas into the initial JavaScript: +98 KB raw, +28 ms to start).
+    url: kind === 'custom' && !isHttpUrl(baseUrl),
     key: !apiKey.trim(),
   };
   const said = { name: checked && problems.name, url: checked && problems.url, key: checked && problems.key };
