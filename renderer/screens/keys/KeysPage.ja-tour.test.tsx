@@ -10,12 +10,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import { UI_LOCALES } from '../../../shared/i18n/locales.js';
 import { ipcFail } from '../../test-utils/fake-api.js';
-import { renderApp, resetRenderer } from '../../test-utils/scenario.js';
+import { resetRenderer } from '../../test-utils/scenario.js';
 import { useUiStore } from '../../state/ui-store.js';
-import { key, listing, LOCAL } from './keys-test-kit.js';
+import { key, keysApp, LOCAL, plain } from './keys-test-kit.js';
 import { filterKeys } from './KeysTable.js';
 import { confirmText } from './panels.js';
 
@@ -27,20 +26,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-const access = { connectionId: LOCAL.id, connectionName: LOCAL.name, configured: true, local: true };
-/** The words without the Unicode isolates the screen puts around names and values. */
-const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u2068\u2069]/g, '');
-
-function keysApp(keys: () => DeveloperKeyView[], more: Parameters<typeof renderApp>[0] = {}) {
-  return renderApp({
-    'adminKeys.access': () => access,
-    'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
-    'adminKeys.list': ({ connectionId }) => listing(connectionId, keys()),
-    'adminKeys.audit': () => [],
-    ...more,
-  });
-}
 
 describe('select every active key shown', () => {
   // In the card layout (900 px) the column heads are hidden but for this one, which shows its words beside the box

@@ -11,14 +11,14 @@ import { parse, type Select } from '@messageformat/parser';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry, DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
+import type { AuditEntry } from '../../../shared/ipc/contract-admin-keys.js';
 import { UI_LOCALES } from '../../../shared/i18n/locales.js';
 import ukApp from '../../../shared/i18n/uk/app.json';
 import ukKeys from '../../../shared/i18n/uk/keys.json';
 import { ipcFail } from '../../test-utils/fake-api.js';
 import { renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
 import { useUiStore } from '../../state/ui-store.js';
-import { key, listing, LOCAL } from './keys-test-kit.js';
+import { access, key, keysApp, listing, LOCAL, plain } from './keys-test-kit.js';
 
 beforeEach(() => {
   resetRenderer();
@@ -28,20 +28,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-const access = { connectionId: LOCAL.id, connectionName: LOCAL.name, configured: true, local: true };
-/** The words without the Unicode isolates the screen puts around names and values. */
-const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u2068\u2069]/g, '');
-
-function keysApp(keys: () => DeveloperKeyView[], more: Parameters<typeof renderApp>[0] = {}) {
-  return renderApp({
-    'adminKeys.access': () => access,
-    'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
-    'adminKeys.list': ({ connectionId }) => listing(connectionId, keys()),
-    'adminKeys.audit': () => [],
-    ...more,
-  });
-}
 
 describe('Keys screen, after the admin tour', () => {
   it('moves the focus into a panel when it opens, and back to what opened it when it closes or its action is done', async () => {

@@ -1,9 +1,9 @@
 /**
  * Fixtures of the Keys screen's component tests (renderer): a developer key as main lists it, the local
- * connection with its admin key set, and a listing of keys.
+ * connection with its admin key set, a listing of keys, and the Keys screen rendered over them.
  */
 import type { DeveloperKeyView, KeysListing } from '../../../shared/ipc/contract-admin-keys.js';
-import { LOCAL_CONNECTION } from '../../test-utils/scenario.js';
+import { LOCAL_CONNECTION, renderApp } from '../../test-utils/scenario.js';
 
 /** Key number `i` (`k1`, "Key 1", made on 2 Jan 2026 for i = 1), active, no limit, used by no connection. */
 export const key = (i: number, extra: Partial<DeveloperKeyView> = {}): DeveloperKeyView => ({
@@ -24,3 +24,20 @@ export const listing = (connectionId: string, keys: DeveloperKeyView[], unidenti
   keys,
   unidentified,
 });
+
+/** Admin access on the local connection (its admin key set). */
+export const access = { connectionId: LOCAL.id, connectionName: LOCAL.name, configured: true, local: true };
+
+/** The words without the Unicode isolates the screen puts around names and values. */
+export const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u2068\u2069]/g, '');
+
+/** The app on the Keys screen's data: `keys()` listed on the local connection, no change log; `more` handlers. */
+export function keysApp(keys: () => DeveloperKeyView[], more: Parameters<typeof renderApp>[0] = {}) {
+  return renderApp({
+    'adminKeys.access': () => access,
+    'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+    'adminKeys.list': ({ connectionId }) => listing(connectionId, keys()),
+    'adminKeys.audit': () => [],
+    ...more,
+  });
+}
