@@ -145,7 +145,7 @@ describe('Keys screen', () => {
       'adminKeys.deactivate': ({ keyId }) => key(1, { keyId, isDeactivated: true }),
     });
     const row = (await screen.findByRole('button', { name: 'Verso desktop' })).closest('[role="row"]') as HTMLElement;
-    expect(within(row).getByText(/Used by:/).textContent).toContain('Team account');
+    expect(row.querySelector('.keys-used-by strong')?.textContent).toContain('Team account');
     await userEvent.click(within(row).getByRole('button', { name: 'Deactivate Verso desktop' }));
     expect(screen.getByText(/which will stop working/).textContent).toContain('Team account');
     await userEvent.type(screen.getByLabelText(/Type the key's label/), 'Verso desktop');

@@ -154,8 +154,8 @@ describe('Keys screen, after the admin tour', () => {
     keysApp(() => [used(1, 862), used(2, 1)]);
     const cell = async (label: string) =>
       (await screen.findByRole('button', { name: label })).closest('[role="row"]')!.querySelector('.keys-used-by')!.textContent;
-    expect(plain(await cell('Team 1'))).toBe('Used by: Cloud account 862 characters this period (as Cloud account)');
-    expect(plain(await cell('Team 2'))).toBe('Used by: Cloud account 1 character this period (as Cloud account)');
+    expect(plain(await cell('Team 1'))).toBe('Cloud account 862 characters this period (as Cloud account)');
+    expect(plain(await cell('Team 2'))).toBe('Cloud account 1 character this period (as Cloud account)');
   });
 
   it('keeps the change log in the screen, its entries reachable with the keyboard, with short dates that stay whole', async () => {

@@ -250,7 +250,9 @@ export function KeysTable({
                 </span>
                 <span role="cell" className="keys-used-by" data-col={t('keys.table.usedBy')}>
                   {k.usedBy.length > 0 ? (
-                    <strong>{t('keys.usedBy', { connections: fmt.list(k.usedBy.map((u) => isolate(shown(u.name)))) })}</strong>
+                    // The names alone: the column head (or, in a card, the cell's label) says "Used by Verso" (the
+                    // cell read "Used by Verso: Used by: Team account" at 900 px, seen on a Japanese tour).
+                    <strong>{fmt.list(k.usedBy.map((u) => isolate(shown(u.name))))}</strong>
                   ) : unidentified ? (
                     t('keys.usage.unknown')
                   ) : (
