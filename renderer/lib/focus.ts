@@ -20,3 +20,24 @@ export function refocusIfLost(...selectors: string[]): void {
     }
   });
 }
+
+/**
+ * The focus has gone: lost as above, or on a control that was disabled (Chromium then sends the keys to the page:
+ * the glossary tour's Ctrl+Z after "Delete 1 row").
+ */
+export function focusGone(): boolean {
+  const a = document.activeElement;
+  const control =
+    a instanceof HTMLButtonElement || a instanceof HTMLInputElement || a instanceof HTMLSelectElement;
+  return focusLost() || (control && a.disabled);
+}
+
+/** Focuses the first of `els` that is there and enabled; false when none is. */
+export function focusFirst(...els: (Element | null | undefined)[]): boolean {
+  for (const el of els) {
+    if (!(el instanceof HTMLElement) || !el.isConnected || (el as HTMLButtonElement).disabled) continue;
+    el.focus();
+    return true;
+  }
+  return false;
+}

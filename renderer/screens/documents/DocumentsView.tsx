@@ -6,7 +6,7 @@
  * in main; this screen shows it and sends actions.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import type { FileCheck, InspectOutput } from '../../../shared/ipc/contract-documents.js';
 import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { FORMALITY_VALUES } from '../../../shared/spec/languages.js';
@@ -40,6 +40,56 @@ function useNow(active: boolean): number {
     return () => clearInterval(id);
   }, [active]);
   return now;
+}
+
+/**
+ * The checked files of a batch (or those left out of the one just sent): name, size, what the check found, what each
+ * costs (the batch only), and its Remove. A file with a problem is marked.
+ */
+function CheckTable({
+  files,
+  labelledBy,
+  check,
+  cost,
+  remove,
+  tableRef,
+}: {
+  files: readonly FileCheck[];
+  labelledBy: string;
+  check: (x: FileCheck) => string;
+  cost?: (x: FileCheck) => string;
+  remove: (x: FileCheck) => ReactNode;
+  /** The batch's table: focusable from code, the keyboard lands there once chosen files are checked. */
+  tableRef?: Ref<HTMLTableElement>;
+}) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <table ref={tableRef} className="doc-checks" tabIndex={tableRef ? -1 : undefined} aria-labelledby={labelledBy}>
+      <thead>
+        <tr>
+          <th scope="col">{t('documents.col.file')}</th>
+          <th scope="col">{t('documents.col.size')}</th>
+          <th scope="col">{t('documents.col.check')}</th>
+          {cost && <th scope="col">{t('documents.col.cost')}</th>}
+          <th scope="col">
+            <span className="visually-hidden">{t('documents.col.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {files.map((x) => (
+          <tr key={x.path} className={x.ok ? '' : 'doc-check-bad'}>
+            <td>{x.name}</td>
+            <td>{f.bytes(x.sizeBytes)}</td>
+            <td>{check(x)}</td>
+            {cost && <td>{cost(x)}</td>}
+            <td>{remove(x)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 export function DocumentsView() {
@@ -407,44 +457,28 @@ export function DocumentsView() {
         <section className="doc-batch" aria-labelledby="doc-batch-title">
           <h2 id="doc-batch-title">{t('documents.batch.title', { count: pending.files.length })}</h2>
           {/* Focusable from code: files chosen with the keyboard land here once checked. */}
-          <table ref={batchTable} className="doc-checks" tabIndex={-1} aria-labelledby="doc-batch-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('documents.col.file')}</th>
-                <th scope="col">{t('documents.col.size')}</th>
-                <th scope="col">{t('documents.col.check')}</th>
-                <th scope="col">{t('documents.col.cost')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('documents.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pending.files.map((x) => (
-                <tr key={x.path} className={x.ok ? '' : 'doc-check-bad'}>
-                  <td>{x.name}</td>
-                  <td>{f.bytes(x.sizeBytes)}</td>
-                  <td>
-                    {x.ok
-                      ? x.image
-                        ? t(active?.kind === 'local' ? 'documents.check.imageLocal' : 'documents.check.image')
-                        : t('documents.check.ok')
-                      : problemText(x)}
-                  </td>
-                  <td>
-                    {x.ok
-                      ? localEngine
-                        ? t('documents.cost.local')
-                        : x.minimumBilled
-                        ? t('documents.cost.minimum', { count: x.estimatedCharacters })
-                        : t(x.exact ? 'documents.cost.exact' : 'documents.cost.about', { count: x.estimatedCharacters })
-                      : '—'}
-                  </td>
-                  <td>{removeButton(x, pending.files)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CheckTable
+            tableRef={batchTable}
+            labelledBy="doc-batch-title"
+            files={pending.files}
+            check={(x) =>
+              x.ok
+                ? x.image
+                  ? t(active?.kind === 'local' ? 'documents.check.imageLocal' : 'documents.check.image')
+                  : t('documents.check.ok')
+                : problemText(x)
+            }
+            cost={(x) =>
+              x.ok
+                ? localEngine
+                  ? t('documents.cost.local')
+                  : x.minimumBilled
+                  ? t('documents.cost.minimum', { count: x.estimatedCharacters })
+                  : t(x.exact ? 'documents.cost.exact' : 'documents.cost.about', { count: x.estimatedCharacters })
+                : '—'
+            }
+            remove={(x) => removeButton(x, pending.files)}
+          />
           {pending.skipped > 0 && <p className="doc-note">{t('documents.skipped', { count: pending.skipped })}</p>}
           {!localEngine && okFiles.some((x) => x.minimumBilled) && <p className="doc-note">{t('documents.minimumNote')}</p>}
           {hasImage && <p className="doc-note">{t('documents.imageNote')}</p>}
@@ -631,28 +665,12 @@ export function DocumentsView() {
         <section className="doc-batch doc-not-sent" aria-labelledby="doc-not-sent-title">
           <h2 id="doc-not-sent-title">{t('documents.notSent.title', { count: pending.files.length })}</h2>
           <p className="doc-note">{t('documents.notSent.text')}</p>
-          <table className="doc-checks" aria-labelledby="doc-not-sent-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('documents.col.file')}</th>
-                <th scope="col">{t('documents.col.size')}</th>
-                <th scope="col">{t('documents.col.check')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('documents.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pending.files.map((x) => (
-                <tr key={x.path} className="doc-check-bad">
-                  <td>{x.name}</td>
-                  <td>{f.bytes(x.sizeBytes)}</td>
-                  <td>{problemText(x)}</td>
-                  <td>{removeButton(x, pending.files)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CheckTable
+            labelledBy="doc-not-sent-title"
+            files={pending.files}
+            check={problemText}
+            remove={(x) => removeButton(x, pending.files)}
+          />
           <div className="doc-batch-actions">
             <button
               type="button"

@@ -57,6 +57,13 @@ function expectFocusInEditor() {
   expect((a as HTMLButtonElement).disabled ?? false).toBe(false);
 }
 
+/** The browser's own text undo or redo about to act on `el` (Edit menu, Ctrl+Z elsewhere); true if cancelled. */
+function browserHistory(el: HTMLElement, inputType: 'historyUndo' | 'historyRedo'): boolean {
+  const e = new InputEvent('beforeinput', { inputType, bubbles: true, cancelable: true });
+  el.dispatchEvent(e);
+  return e.defaultPrevented;
+}
+
 /** Presses Enter on a control as the keyboard does (focus, then Enter). */
 async function pressEnterOn(user: User, el: HTMLElement) {
   el.focus();
@@ -149,22 +156,10 @@ describe('Glossary editor: Delete selected and Ctrl+Z', () => {
     await waitFor(() => expect(cell('Target', 2).value).toBe('bon de commande'));
     // The browser's text undo (Edit menu, or Ctrl+Z in a text field elsewhere: its history is the whole page's)
     // acting on a cell: cancelled, and the editor's undo runs, as one step of its own history.
-    const native = new InputEvent('beforeinput', {
-      inputType: 'historyUndo',
-      bubbles: true,
-      cancelable: true,
-    });
-    cell('Source', 3).dispatchEvent(native);
-    expect(native.defaultPrevented).toBe(true);
+    expect(browserHistory(cell('Source', 3), 'historyUndo')).toBe(true);
     await waitFor(() => expect(cell('Source', 3).value).toBe('customer'));
     expect(rows()).toEqual(ACME.map(([s, t]) => `${s}=${t}`));
-    const nativeRedo = new InputEvent('beforeinput', {
-      inputType: 'historyRedo',
-      bubbles: true,
-      cancelable: true,
-    });
-    cell('Target', 1).dispatchEvent(nativeRedo);
-    expect(nativeRedo.defaultPrevented).toBe(true);
+    expect(browserHistory(cell('Target', 1), 'historyRedo')).toBe(true);
     await waitFor(() => expect(cell('Source', 3).value).toBe('custome'));
     // A text field outside the editor keeps its own Ctrl+Z (the editor's rows do not move).
     const outside = document.createElement('input');

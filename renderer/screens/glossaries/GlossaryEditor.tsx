@@ -29,7 +29,7 @@ import { useFormat, useT } from '../../i18n/index.js';
 import type { IpcError } from '../../../shared/ipc/errors.js';
 import { api, ApiError, unwrap } from '../../lib/api.js';
 import { useEditorStore, rowsToPairs, type Side } from './editor-store.js';
-import { focusLost } from '../../lib/focus.js';
+import { focusFirst, focusGone, focusLost } from '../../lib/focus.js';
 import { EntryGrid, type EntryGridHandle } from './EntryGrid.js';
 import { nextProblemRow, ProblemLine } from './ProblemLine.js';
 import { ExportPanel, ImportPanel } from './FilePanels.js';
@@ -105,28 +105,6 @@ function isTextField(el: EventTarget | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
   if (el.isContentEditable || el instanceof HTMLTextAreaElement) return true;
   return el instanceof HTMLInputElement && !NOT_TEXT.includes(el.type);
-}
-
-/**
- * The focus has gone: it is on the page (the control that had it was removed) or on a control that was
- * disabled (Chromium then moves it to the page, and the keys go there: the tour's Ctrl+Z after "Delete 1
- * row").
- */
-function focusGone(): boolean {
-  const a = document.activeElement;
-  const control =
-    a instanceof HTMLButtonElement || a instanceof HTMLInputElement || a instanceof HTMLSelectElement;
-  return focusLost() || (control && a.disabled);
-}
-
-/** Focuses the first of `els` that is there and enabled; false when none is. */
-function focusFirst(...els: (Element | null | undefined)[]): boolean {
-  for (const el of els) {
-    if (!(el instanceof HTMLElement) || !el.isConnected || (el as HTMLButtonElement).disabled) continue;
-    el.focus();
-    return true;
-  }
-  return false;
 }
 
 /** The options of a language select; the current code stays shown when it is not offered (none chosen yet, or a pair the service lacks). */
