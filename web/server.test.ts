@@ -8,7 +8,7 @@ import { createFormatters } from '../shared/i18n/format.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startHarness, tokensMatch, type Harness } from './server.js';
 
@@ -189,41 +189,5 @@ describe('web harness', () => {
     expect(((await p.call('app.start', { translate: false })).data as { translate: unknown }).translate).toBeNull();
     expect((await p.call('app.start', {})).error?.code).toBe('invalid_input');
     p.ws.close();
-  });
-
-  it('begins the first screen’s answer as the page is served, and answers anew after anything the page could have missed', async () => {
-    const setUp = await page();
-    await setUp.call('connections.addLocal', {});
-    const reads = vi.spyOn(h.composed.services.settings, 'get');
-    try {
-      // The page is served; its socket opens later and its first call takes the answer main began then.
-      await fetch(`http://127.0.0.1:${h.port}/`);
-      await vi.waitFor(() => expect(reads).toHaveBeenCalledTimes(1));
-      const first = await page();
-      const answer = (await first.call('app.start', { translate: true })).data as { settings: { theme: string } };
-      expect(reads).toHaveBeenCalledTimes(1); // taken, not asked again
-      expect(answer.settings).toEqual((await first.call('settings.get')).data);
-      // Served again; the theme changes (an event) before the new page's socket is open: that page never hears of
-      // it, so its answer must be read after it, not the one begun before.
-      await fetch(`http://127.0.0.1:${h.port}/`);
-      const theme = answer.settings.theme === 'dark' ? 'light' : 'dark';
-      await setUp.call('settings.update', { theme });
-      const second = await page();
-      const after = (await second.call('app.start', { translate: true })).data as { settings: { theme: string } };
-      expect(after.settings.theme).toBe(theme);
-      // Served again while the page being reloaded saves its draft (a call, no event): the new page gets the draft.
-      const readsBefore = reads.mock.calls.length;
-      await fetch(`http://127.0.0.1:${h.port}/`);
-      await vi.waitFor(() => expect(reads.mock.calls.length).toBeGreaterThan(readsBefore)); // its answer is read
-      const draft = { mode: 'single', text: 'the last words typed', segmentsText: '', options: {} };
-      await second.call('settings.update', { translateDraft: draft });
-      const third = await page();
-      const restored = (await third.call('app.start', { translate: true })).data as { settings: { translateDraft: { text: string } } };
-      expect(restored.settings.translateDraft.text).toBe('the last words typed');
-      for (const p of [first, second, third]) p.ws.close();
-    } finally {
-      reads.mockRestore();
-      setUp.ws.close();
-    }
   });
 });

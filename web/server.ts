@@ -32,8 +32,6 @@ import type { IpcInvokeEvent, IpcMainLike } from '../electron/main/ipc/handle.js
 import { registerAllIpc } from '../electron/main/ipc/index.js';
 import { createLoggingFileShell } from '../electron/main/adapters/node-documents.js';
 import { handleUpload, UPLOAD_PATH } from './uploads.js';
-import { earlyAnswer } from './early-answer.js';
-import { EARLY_START_INPUT } from '../shared/ipc/early-start.js';
 import { RENDERER_SOURCES, isStale } from '../scripts/freshness.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -241,13 +239,6 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
   // Built files, kept in memory once read (keyed by size and time, so a rebuild is served at once); a page with the
   // shim already written in.
   const files = new Map<string, { size: number; mtimeMs: number; body: Buffer | string }>();
-  // Main's answer to the page's first call, begun as the page is served (see early-answer.ts); asked as a page is.
-  const harnessSender = {};
-  trusted.add(harnessSender);
-  const early = earlyAnswer({
-    input: EARLY_START_INPUT,
-    ask: (input) => ipc.invoke(channelOf('app.start'), { sender: harnessSender, senderFrame: { url: origin } }, input),
-  });
   const server = createServer((req, res) => void serve(req, res));
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers = {
@@ -288,8 +279,6 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
         files.set(file, kept);
       }
       const body = kept.body;
-      // The page itself (not a stand-in for a missing file): its first screen's answer is asked for now.
-      if (req.method === 'GET' && (path === '/' || path === '/index.html')) early.begin();
       const type = MIME[extname(file)] ?? 'application/octet-stream';
       // Built assets carry a content hash in their names: a browser may keep them (and V8 their compiled code, as
       // the desktop app's app:// scheme does), while index.html is asked for again every time.
@@ -337,9 +326,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
         const id = msg.id;
         const name = msg.name as CallName;
         const event: IpcInvokeEvent = { sender: ws, senderFrame: { url: origin } };
-        if (name !== 'app.start') early.happened();
-        const answer = (name === 'app.start' && early.take(msg.input)) || ipc.invoke(channelOf(name), event, msg.input);
-        void answer.then((result) => {
+        void ipc.invoke(channelOf(name), event, msg.input).then((result) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'result', id, result }));
         });
       });
@@ -351,7 +338,6 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
   });
 
   const unsubscribe = composed.events.subscribe((name, payload) => {
-    early.happened();
     const msg = JSON.stringify({ type: 'event', name, payload });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(msg);
   });
