@@ -394,6 +394,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
         <CreatePanel
           connectionId={connectionId}
           activeCount={activeCount}
+          labels={keys?.map((k) => k.label) ?? []}
           onClose={(created) => finish(created === null ? null : t('keys.create.done', { label: isolate(created) }))}
         />
       ) : null}

@@ -56,10 +56,13 @@ function PanelError({ error, fallback }: { error: unknown; fallback?: RefObject<
 export function CreatePanel({
   connectionId,
   activeCount,
+  labels,
   onClose,
 }: {
   connectionId: string;
   activeCount: number;
+  /** The account's keys' labels (a new key with one of them is hard to tell apart: the form says so). */
+  labels: readonly string[];
   /** `created`: the label of the key made here (the screen says so once the panel is gone). */
   onClose: (created: string | null) => void;
 }) {
@@ -68,6 +71,7 @@ export function CreatePanel({
   const creds = useCredentialsStatus();
   const canPersist = creds.data?.canPersist ?? true;
   const [label, setLabel] = useState('');
+  const taken = sameLabel(label, labels);
   const [created, setCreated] = useState<CreatedDeveloperKey | null>(null);
   const [copied, setCopied] = useState<boolean | null>(null);
   const [connName, setConnName] = useState('');
@@ -135,8 +139,23 @@ export function CreatePanel({
             <label className="field-label" htmlFor="new-key-label">
               {t('keys.create.label')}
             </label>
-            <input id="new-key-label" type="text" value={label} maxLength={200} autoFocus onChange={(e) => setLabel(e.target.value)} />
-            <p className="hint">{t('keys.create.labelHint', { active: activeCount, max: LIMITS.activeDeveloperKeys })}</p>
+            <input
+              id="new-key-label"
+              type="text"
+              value={label}
+              maxLength={200}
+              autoFocus
+              aria-describedby={taken ? 'new-key-label-hint new-key-label-same' : 'new-key-label-hint'}
+              onChange={(e) => setLabel(e.target.value)}
+            />
+            <p className="hint" id="new-key-label-hint">
+              {t('keys.create.labelHint', { active: activeCount, max: LIMITS.activeDeveloperKeys })}
+            </p>
+            {taken !== null ? (
+              <p className="reason" id="new-key-label-same">
+                {t('keys.create.sameLabel', { label: isolate(taken) })}
+              </p>
+            ) : null}
           </div>
           <div className="toolbar">
             <button type="submit" className="btn btn-primary" disabled={create.isPending}>
@@ -497,6 +516,25 @@ export function confirmText(s: string): string {
   return s.normalize('NFKC').replace(/\s+/g, ' ').trim();
 }
 
+/** The existing label `label` would repeat (compared as a typed confirmation is, and regardless of case), or null. */
+export function sameLabel(label: string, labels: readonly string[]): string | null {
+  const wanted = confirmText(label).toLocaleLowerCase();
+  if (!wanted) return null;
+  return labels.find((l) => confirmText(l).toLocaleLowerCase() === wanted) ?? null;
+}
+
+/**
+ * Why the typed confirmation cannot confirm, once that is sure: `case` when only capital and small letters differ,
+ * `other` when it is not the beginning of the expected text either; null while it is empty, right, or still being
+ * typed.
+ */
+export function confirmMismatch(typed: string, expected: string): 'case' | 'other' | null {
+  const got = confirmText(typed);
+  const want = confirmText(expected);
+  if (!got || got === want || want.startsWith(got)) return null;
+  return got.toLocaleLowerCase() === want.toLocaleLowerCase() || want.toLocaleLowerCase().startsWith(got.toLocaleLowerCase()) ? 'case' : 'other';
+}
+
 export function DeactivatePanel({
   connectionId,
   targets,
@@ -519,6 +557,7 @@ export function DeactivatePanel({
   const first = targets[0]!;
   const expected = targets.length === 1 ? first.label : String(targets.length);
   const ok = confirmText(typed) === confirmText(expected);
+  const mismatch = confirmMismatch(typed, expected);
   const used = useUsedConfirm(targets, true);
   const { mutation: run, result } = useKeysAction(
     targets,
@@ -559,7 +598,27 @@ export function DeactivatePanel({
           <label className="field-label" htmlFor="deactivate-confirm">
             {targets.length === 1 ? t('keys.deactivate.typeLabel', { label: isolate(first.label) }) : t('keys.deactivate.typeCount', { count: targets.length })}
           </label>
-          <input ref={fieldRef} id="deactivate-confirm" type="text" autoFocus autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <input
+            ref={fieldRef}
+            id="deactivate-confirm"
+            type="text"
+            autoFocus
+            autoComplete="off"
+            value={typed}
+            aria-invalid={mismatch ? true : undefined}
+            aria-describedby={mismatch ? 'deactivate-mismatch' : undefined}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          {/* Said as soon as the text typed cannot become the label (not while it is still its beginning). */}
+          {mismatch ? (
+            <p id="deactivate-mismatch" className="error-text">
+              {mismatch === 'case'
+                ? t('keys.deactivate.mismatchCase', { label: isolate(first.label) })
+                : targets.length === 1
+                  ? t('keys.deactivate.mismatch', { label: isolate(first.label) })
+                  : t('keys.deactivate.mismatchCount', { count: targets.length })}
+            </p>
+          ) : null}
         </div>
         <div className="toolbar">
           <button type="submit" className="btn btn-danger" disabled={!ok || !used.ok || run.isPending}>
