@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.js';
 import { expect, ROOT, startWebHarness, test, skipBecause } from './fixtures.js';
 import { addHostedKey, chooseLocalEngine, openOptions, output, pickLanguages, sourceBox } from './helpers.js';
+import { useLocale } from './i18n-helpers.js';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -186,4 +187,25 @@ test('a draft restored in a new window is not sent (or billed) again', async ({ 
     await first.proc.stop();
     await new Promise<void>((r) => (held ? held.close(() => r()) : r()));
   }
+});
+
+test('keyboard help at 900×700 in Spanish: opens at its top with its focused Close in view', async ({ verso: { page } }) => {
+  await page.setViewportSize({ width: 900, height: 700 });
+  await chooseLocalEngine(page);
+  // Spanish: the longer words make the keys run well past the dialog's height (the tour's case).
+  await useLocale(page, 'es');
+  await page.keyboard.press('F1');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const close = dialog.getByRole('button', { name: 'Cerrar' });
+  await expect(close).toBeFocused();
+  // The keys scroll and the dialog opened at its title, not at its end.
+  const scroll = await dialog.evaluate((d) => ({ over: d.scrollHeight - d.clientHeight, top: d.scrollTop }));
+  expect(scroll.over).toBeGreaterThan(20);
+  expect(scroll.top).toBe(0);
+  // The focused Close is drawn, whole, inside the dialog's visible part (it sat below it, cut off).
+  const d = (await dialog.boundingBox())!;
+  const c = (await close.boundingBox())!;
+  expect(c.y + c.height).toBeLessThanOrEqual(d.y + d.height);
+  expect(await close.evaluate((b) => document.elementFromPoint(b.getBoundingClientRect().x + 4, b.getBoundingClientRect().bottom - 4) === b)).toBe(true);
 });

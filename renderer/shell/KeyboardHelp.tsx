@@ -136,7 +136,7 @@ export function KeyboardHelpDialog() {
           <KeyTable rows={GLOBAL_KEYS} labelledBy="kb-help-everywhere" />
         </section>
         <p className="hint">{isolateEach(t('app.keys.hint'), SLASH_KEY)}</p>
-        <div className="toolbar">
+        <div className="toolbar kb-foot">
           <button ref={closeRef} type="button" className="btn" onClick={close}>
             {t('translate.help.close')}
           </button>

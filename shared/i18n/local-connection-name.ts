@@ -35,7 +35,8 @@ const GIVEN: ReadonlyArray<readonly [GivenNameKey, readonly string[]]> = [
       'Hosted service',
       'Gehosteter Dienst',
       'Service hébergé',
-      'Servicio hospedado',
+      'Servicio alojado',
+      'Servicio hospedado', // the Spanish name before stop 37: connections made then keep it
       'Servizio in hosting',
       'Serviço hospedado',
       'Gehoste service',
