@@ -12,7 +12,7 @@ import { EngineLabel } from '../screens/translate/EngineLabel.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { ApiError, api, errorCode, unwrap } from '../lib/api.js';
 import type { SegmentRow } from '../lib/segments.js';
-import { columnTexts, exportSheet, parseSheet, type Sheet } from '../screens/translate/segment-sheet.js';
+import { columnTexts, exportSheet, parseSheet, sameSheet, type Sheet } from '../screens/translate/segment-sheet.js';
 import { SegmentColumnPicker } from '../screens/translate/SegmentColumnPicker.js';
 import type { OptionsInput } from '../lib/translate-request.js';
 import { useTranslateStore } from '../state/translate-store.js';
@@ -93,6 +93,20 @@ export function SegmentsPane({
   const titlesChoice = useTranslateStore((s) => s.segmentsTitles);
   const setTitlesChoice = useTranslateStore((s) => s.setSegmentsTitles);
   const titles = sheet.columns > 1 && titlesChoice?.columns === sheet.columns && titlesChoice.on ? (sheet.rows[0] ?? null) : null;
+  // Another sheet pasted over this one (not a cell of it edited) is asked about afresh: the titles tick was for this
+  // sheet's first row (seen: ticked for "ID · Source", it stayed ticked for the next paste, which had no titles, and
+  // its first segment went untranslated), and the column for this many columns. Segments guesses no titles row, so
+  // the tick is cleared. Only the user's own change does this: a draft restored at start keeps its choices.
+  const changeText = (next: string) => {
+    const nextSheet = parseSheet(next);
+    if (!sameSheet(sheet, nextSheet)) {
+      useTranslateStore.setState({
+        segmentsTitles: null,
+        ...(nextSheet.columns !== sheet.columns && { segmentsColumn: null }),
+      });
+    }
+    setSegmentsText(next);
+  };
   const body = useMemo(() => (titles ? { ...sheet, rows: sheet.rows.slice(1) } : sheet), [sheet, titles]);
   const texts = useMemo(() => (column === null ? [] : columnTexts(body, column)), [body, column]);
   const sentRows = useMemo(() => texts.flatMap((s, i) => (s.trim() === '' ? [] : [i])), [texts]);
@@ -250,12 +264,13 @@ export function SegmentsPane({
           dir={ownDirection(segmentsText)}
           rows={6}
           value={segmentsText}
-          onChange={(e) => setSegmentsText(e.target.value)}
+          onChange={(e) => changeText(e.target.value)}
         />
         <p className="hint" aria-live="polite">
           {t('translate.segments.count', { count: segments.length })}
           {texts.length > segments.length &&
             ` ${t('translate.segments.blankKept', { count: texts.length - segments.length })}`}
+          {sheet.quotesAsText && ` ${t('translate.segments.quotesAsText', { line: sheet.quotesAsText.line })}`}
         </p>
       </div>
       {sheet.columns > 1 && (

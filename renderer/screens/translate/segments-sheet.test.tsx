@@ -128,6 +128,83 @@ describe('Segments from a spreadsheet', () => {
     expect(screen.getByRole('button', { name: 'Translate 2 segments' })).toBeTruthy();
   });
 
+  it('asks about titles afresh for another paste, but keeps the tick while the same sheet is edited', async () => {
+    // Seen: ticked for a paste headed "ID · Source", the box stayed ticked for the next paste (select all, paste),
+    // which had no titles row: it read "(msg.001 · Open the file.)" and that first row was left untranslated.
+    const user = userEvent.setup();
+    const app = sheetApp();
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
+    const input = await screen.findByLabelText(/One segment per line/);
+    fireEvent.change(input, { target: { value: 'ID\tSource\nmsg.001\tOpen the file.\nmsg.002\tSave\n' } });
+    await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 2 — Source');
+    await user.click(screen.getByRole('checkbox', { name: /The first row holds column titles \(ID · Source\)/ }));
+    // Editing a cell of the same sheet keeps the user's tick.
+    fireEvent.change(input, { target: { value: 'ID\tSource\nmsg.001\tOpen the file.\nmsg.002\tSave all\n' } });
+    expect((screen.getByRole('checkbox', { name: /The first row holds column titles/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/^2 segments/)).toBeTruthy();
+    // Another sheet pasted over it, with no titles row.
+    fireEvent.change(input, { target: { value: 'msg.001\tOpen the file.\nmsg.002\tSave\nmsg.003\tQuit\n' } });
+    const titles = screen.getByRole('checkbox', { name: /The first row holds column titles \(msg\.001 · Open the file\.\)/ }) as HTMLInputElement;
+    expect(titles.checked).toBe(false);
+    // As many columns as before: the column chosen stays.
+    expect((screen.getByLabelText(/Column to translate/) as HTMLSelectElement).value).toBe('1');
+    await user.click(screen.getByRole('button', { name: 'Translate 3 segments' }));
+    await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1));
+    expect(app.callsOf('translate.batch')[0]!.segments).toEqual(['Open the file.', 'Save', 'Quit']);
+    // The draft keeps no titles choice for the new sheet either.
+    const saved = () =>
+      app
+        .callsOf('settings.update')
+        .map((c) => c.translateDraft)
+        .filter((d) => d !== undefined)
+        .at(-1);
+    await waitFor(() => expect(saved()).toMatchObject({ segmentsTitles: null, segmentsColumn: { columns: 2, column: 1 } }));
+  });
+
+  it('asks for the column again when another paste has another number of columns', async () => {
+    const user = userEvent.setup();
+    sheetApp();
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
+    const input = await screen.findByLabelText(/One segment per line/);
+    fireEvent.change(input, { target: { value: 'ID\tEnglish\nbtn.save\tSave changes\n' } });
+    await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 2 — English');
+    await user.click(screen.getByRole('checkbox', { name: /The first row holds column titles/ }));
+    fireEvent.change(input, { target: { value: 'a\tb\tc\nd\te\tf\n' } });
+    expect((screen.getByLabelText(/Column to translate/) as HTMLSelectElement).value).toBe('');
+    // Back to two columns: the choice made for the earlier sheet does not come back.
+    fireEvent.change(input, { target: { value: 'ID\tEnglish\nbtn.save\tSave changes\n' } });
+    expect((screen.getByLabelText(/Column to translate/) as HTMLSelectElement).value).toBe('');
+    expect((screen.getByRole('checkbox', { name: /The first row holds column titles/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('keeps every pasted line its own segment when cells start with a quote, and says so', async () => {
+    // Seen: this paste read as "1 segment" whose text held the later ids, its opening quote lost.
+    const user = userEvent.setup();
+    const app = sheetApp();
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
+    fireEvent.change(await screen.findByLabelText(/One segment per line/), {
+      target: {
+        value:
+          'msg.001\tOpen the file.\nmsg.002\t"Save" saves the document.\nmsg.003\tClose the window.\n' +
+          'msg.004\t"Cancel\nmsg.005\tDelete all items.\nmsg.006\tExit the program.\n',
+      },
+    });
+    await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 2 — Open the file.');
+    expect(
+      screen.getByText('6 segments (quotes kept as text, no lines joined: see the quote on line 2)'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Translate 6 segments' }));
+    await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1));
+    expect(app.callsOf('translate.batch')[0]!.segments).toEqual([
+      'Open the file.',
+      '"Save" saves the document.',
+      'Close the window.',
+      '"Cancel',
+      'Delete all items.',
+      'Exit the program.',
+    ]);
+  });
+
   it('translates with Ctrl+Enter from the column list, not only from the text box', async () => {
     const user = userEvent.setup();
     const app = sheetApp();
