@@ -19,6 +19,7 @@ import { ProtectedSource } from '../screens/translate/ProtectedText.js';
 import { QaFlags } from '../screens/translate/QaFlags.js';
 import { useKeptSpans, useProtectionOn, useTagMode } from '../screens/translate/protect-state.js';
 import { isEnter } from '../lib/keys.js';
+import { billedCharacters } from '../lib/translate-request.js';
 
 /** Above this many characters the count warns that a paid plan bills them (a plan's month is often 500,000). */
 export const LARGE_TEXT_CHARS = 50_000;
@@ -33,6 +34,8 @@ export interface SinglePaneProps {
   blockedReason: string | undefined;
   /** The connection bills characters (hosted or custom): large texts get a warning before they are sent. */
   billed: boolean;
+  /** Characters billed for this text by a first try whose answer was replaced (it came back in the text's own language). */
+  alsoBilled?: number;
   /** Ctrl/Cmd+Z in the box right after a swap: undoes the swap (returns false when there is nothing to undo). */
   onUndo: () => boolean;
   /** What made the translation (e.g. "Rule-based draft by Apertium"), shown under it while it is current. */
@@ -51,6 +54,7 @@ export function SinglePane({
   onComposing,
   blockedReason,
   billed: billedPlan,
+  alsoBilled = 0,
   onUndo,
   held = false,
   outputLabel,
@@ -77,10 +81,7 @@ export function SinglePane({
   const result = live.result;
   const output = result?.translations.map((x) => x.text).join('\n') ?? '';
   const pseudo = result?.engine === 'pseudo';
-  const billed = result?.translations.reduce<number | null>(
-    (sum, x) => (x.billedCharacters === undefined ? sum : (sum ?? 0) + x.billedCharacters),
-    null,
-  );
+  const billed = result?.translations.some((x) => x.billedCharacters !== undefined) ? billedCharacters(result) : null;
   const chars = countCharacters(text);
   const stale = live.stale;
   const busy = live.pending || stale;
@@ -241,7 +242,11 @@ export function SinglePane({
             {stale && <span className="hint">{t('translate.output.outdated')}</span>}
             {/* The local engine bills nothing: a billed count there would only make a translator wonder. */}
             {billedPlan && billed !== null && billed !== undefined && !stale && (
-              <span>{t('translate.output.billed', { count: billed })}</span>
+              <span>
+                {alsoBilled > 0
+                  ? t('translate.output.billedWithFirstTry', { count: billed + alsoBilled, first: alsoBilled })
+                  : t('translate.output.billed', { count: billed })}
+              </span>
             )}
             {billedPlan && result?.cached && !stale && <span className="hint">{t('translate.output.cached')}</span>}
             <span className="spacer" />

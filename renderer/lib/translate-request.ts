@@ -3,7 +3,7 @@
  * forbids for the chosen languages (see `translate-rules.ts`) and empty fields are left out, so what reaches the
  * wire is exactly what the screen shows as active. Billed characters are always requested (the screen shows them).
  */
-import type { CallInput } from '../../shared/ipc/contract.js';
+import type { CallInput, TranslateRunOutput } from '../../shared/ipc/contract.js';
 import type { DraftOptions } from '../state/translate-store.js';
 import {
   customInstructionsAvailability,
@@ -101,4 +101,9 @@ export function buildTranslateOptions(o: DraftOptions, targetSupportsFormality?:
     }
   }
   return out;
+}
+
+/** The characters the service billed for a translation's texts (0 when it reported none). */
+export function billedCharacters(result: TranslateRunOutput | undefined): number {
+  return result?.translations.reduce((sum, x) => sum + (x.billedCharacters ?? 0), 0) ?? 0;
 }

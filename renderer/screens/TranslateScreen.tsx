@@ -21,7 +21,7 @@ import type { TranslatePrefs } from '../../shared/ipc/contract-translate.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, ApiError, unwrap } from '../lib/api.js';
 import { glossaryMatchesPair } from '../lib/translate-rules.js';
-import { buildTranslateOptions, draftProblems, type PairLacks } from '../lib/translate-request.js';
+import { billedCharacters, buildTranslateOptions, draftProblems, type PairLacks } from '../lib/translate-request.js';
 import {
   keys,
   useConnections,
@@ -36,6 +36,7 @@ import { useUiStore } from '../state/ui-store.js';
 import { useLiveTranslation } from '../lib/use-live-translation.js';
 import { useKeyboardHelp } from '../shell/KeyboardHelp.js';
 import {
+  editedAtEnd,
   effectiveTarget,
   reachable,
   reachableTargets,
@@ -169,9 +170,12 @@ export default function TranslateScreen() {
   }, [options, glossaries.data]);
 
   // The second language: chosen from what the service detected in the last answer for this text.
-  const [detectedFor, setDetectedFor] = useState<{ text: string; lang: string } | null>(null);
-  const detectedNow = options.sourceLang === '' && detectedFor && detectedFor.text === text ? detectedFor.lang : null;
-  const second = effectiveTarget(options.targetLang, detectedNow, prefs.data?.secondLanguage ?? null, targetList);
+  // `firstTryBilled`: what the answer it was read from cost, when that answer is replaced by one into another language.
+  const [detectedFor, setDetectedFor] = useState<{ text: string; lang: string; firstTryBilled: number } | null>(null);
+  // Held while the text is edited at its end (typed on, or deleted back), not only for the very text it was read
+  // from: otherwise each pause of an edited text first went into its own language, billed and thrown away (seen on a
+  // Korean tour: every edit billed twice). A text replaced or edited elsewhere is read again.
+  const detectedNow = options.sourceLang === '' && detectedFor && editedAtEnd(detectedFor.text, text) ? detectedFor.lang : null;
   // No (usable) second language: the last other target used, else the first one reachable from the text's language.
   const recentTargets = useMemo(() => {
     const per = prefs.data?.perConnection ?? {};
@@ -180,12 +184,15 @@ export default function TranslateScreen() {
   }, [prefs.data?.perConnection, activeId]);
   // Only for pickers the user has not set: a target the user chose themselves is kept (and the note says why).
   const languagesTouched = useTranslateStore((s) => s.languagesTouched);
-  const other = second.redirected || languagesTouched
-    ? null
-    : otherTarget(detectedNow ?? (options.sourceLang || null), options.targetLang, recentTargets, targetList, pairList);
-  const redirect: { target: string; why: RedirectWhy } | null = second.redirected
-    ? { target: second.target, why: 'second' }
-    : other && { target: other.target, why: other.why };
+  /** Where a text detected in `lang` goes instead of the chosen target, or null (it goes there). */
+  const redirectFor = (lang: string | null): { target: string; why: RedirectWhy } | null => {
+    const second = effectiveTarget(options.targetLang, lang, prefs.data?.secondLanguage ?? null, targetList);
+    if (second.redirected) return { target: second.target, why: 'second' };
+    if (languagesTouched) return null;
+    const other = otherTarget(lang ?? (options.sourceLang || null), options.targetLang, recentTargets, targetList, pairList);
+    return other && { target: other.target, why: other.why };
+  };
+  const redirect = redirectFor(detectedNow);
   const effective = useMemo<DraftOptions>(
     () => (redirect ? { ...withGlossaries, targetLang: redirect.target, glossaryIds: [] } : withGlossaries),
     [withGlossaries, redirect?.target], // eslint-disable-line react-hooks/exhaustive-deps
@@ -237,9 +244,14 @@ export default function TranslateScreen() {
         ? (unsupportedDetected ?? live.result?.translations[0]?.detectedSourceLanguage ?? null)
         : segmentsDetected;
   // Only a current answer tells what the current text is (state adjusted during render, not in an effect).
+  // A first try that came back in the text's own language is replaced by a translation into another; the service
+  // billed it all the same, so the billed figure shown with the replacement counts it (it said 60 where 120 were).
+  const answerBilled = useMemo(() => (live.result?.cached ? 0 : billedCharacters(live.result)), [live.result]);
   if (mode === 'single' && detected && !live.stale && (detectedFor?.text !== text || detectedFor.lang !== detected)) {
-    setDetectedFor({ text, lang: detected });
+    const replaced = redirect === null && redirectFor(detected) !== null;
+    setDetectedFor({ text, lang: detected, firstTryBilled: replaced ? answerBilled : 0 });
   }
+  const firstTryBilled = redirect && detectedFor?.text === text ? detectedFor.firstTryBilled : 0;
 
   const lastSwap = useRef(0);
   const swap = useCallback(() => {
@@ -439,6 +451,7 @@ export default function TranslateScreen() {
           onComposing={setComposing}
           blockedReason={firstProblem ? msg(firstProblem) : undefined}
           billed={connection !== undefined && connection.kind !== 'local'}
+          alsoBilled={firstTryBilled}
           onUndo={undo}
           held={held}
           outputLabel={

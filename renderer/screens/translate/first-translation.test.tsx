@@ -8,7 +8,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test-utils/scenario.js';
+import { HOSTED_CONNECTION, renderApp } from '../../test-utils/scenario.js';
 import { startTarget } from './connection-languages.js';
 import { onEnglishSystem, translateHandlers } from './translate-test-kit.js';
 
@@ -40,6 +40,62 @@ describe('the first translation', () => {
     expect(document.getElementById('detected-lang')?.textContent).toMatch(
       /^Detected language: English · The text is already in English/,
     );
+  });
+
+  it('keeps translating into that language while the text is edited, without a paid try into its own language first', async () => {
+    // Seen (a Korean tour, hosted): every pause of an edited text first went into the text's own language (billed,
+    // thrown away), and only then into the other one: each edit was billed twice.
+    const user = userEvent.setup();
+    const app = renderApp(
+      translateHandlers([
+        { source: 'EN', target: 'FR' },
+        { source: 'EN', target: 'DE' },
+        { source: 'DE', target: 'EN-US' },
+      ]),
+    );
+    await screen.findByRole('option', { name: 'English' });
+    const box = await screen.findByLabelText('Text to translate');
+    await user.type(box, 'Good morning');
+    await waitFor(() => expect(app.callsOf('translate.run').some((c) => c.options.targetLang === 'DE')).toBe(true));
+    const before = app.callsOf('translate.run').length;
+    await user.type(box, ' to you all');
+    await waitFor(() =>
+      expect(app.callsOf('translate.run').some((c) => c.texts.join() === 'Good morning to you all')).toBe(true),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const after = app.callsOf('translate.run').slice(before);
+    expect(after.map((c) => c.options.targetLang)).not.toContain('EN-US');
+    // Deleting at the end is an edit too.
+    await user.type(box, '{Backspace}{Backspace}{Backspace}{Backspace}');
+    await waitFor(() => expect(app.callsOf('translate.run').some((c) => c.texts.join() === 'Good morning to you')).toBe(true));
+    expect(app.callsOf('translate.run').slice(before).map((c) => c.options.targetLang)).not.toContain('EN-US');
+    expect(await screen.findByText(/already in English, so Verso translated it into German/)).toBeTruthy();
+  });
+
+  it('counts a billed first try that came back in the text\'s own language in the billed figure', async () => {
+    // Seen (a Korean tour, hosted): "Billed: 60" beside a translation that had cost 120, the first 60 for a try into
+    // the text's own language, thrown away.
+    const user = userEvent.setup();
+    renderApp(
+      translateHandlers(
+        [
+          { source: 'EN', target: 'FR' },
+          { source: 'EN', target: 'DE' },
+          { source: 'DE', target: 'EN-US' },
+        ],
+        {
+          'connections.status': () => ({ activeId: HOSTED_CONNECTION.id, state: 'ready' }),
+          'connections.list': () => ({ connections: [HOSTED_CONNECTION], activeId: HOSTED_CONNECTION.id }),
+        },
+      ),
+    );
+    await screen.findByRole('option', { name: 'English' });
+    await user.type(await screen.findByLabelText('Text to translate'), 'Good morning');
+    // 12 characters into English (the text's own language), then 12 into German: 24 billed, 12 for the first try.
+    expect(await screen.findByText(/^Billed: 24 characters, 12 of them for a first try/)).toBeTruthy();
+    // An edit goes straight into German: its figure is its own.
+    await user.type(screen.getByLabelText('Text to translate'), '!');
+    expect(await screen.findByText('Billed: 13 characters')).toBeTruthy();
   });
 
   it('starts with English as the target when the connection does not offer the system language', async () => {

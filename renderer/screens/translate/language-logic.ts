@@ -129,3 +129,13 @@ export function swappedLanguages(i: SwapInput): { sourceLang: string; targetLang
   if (!targetLang || !sourceLang) return null;
   return { sourceLang, targetLang };
 }
+
+/**
+ * Whether `now` is `was` edited at its end: the same text, more typed after it, or some of its end deleted (and
+ * neither empty). What the service detected for `was` then still stands for `now`.
+ */
+export function editedAtEnd(was: string, now: string): boolean {
+  if (was === now) return true;
+  if (was.trim() === '' || now.trim() === '') return false;
+  return now.startsWith(was) || was.startsWith(now);
+}
