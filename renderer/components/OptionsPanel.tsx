@@ -111,17 +111,21 @@ export function OptionsPanel({
   // panel opens, then kept: a closed panel shows only its summary, and building the rest held the first paint of
   // Translate by ~40 ms.
   const [opened, setOpened] = useState(false);
-  const atGlossaryLimit = o.glossaryIds.length >= LIMITS.glossariesPerRequest;
+  // The ticked glossaries of the pair chosen are the ones sent: a glossary ticked for another pair (before a swap, or
+  // for another pair altogether) stays ticked for that pair but is neither counted nor said to be in effect (the
+  // summary said "In effect: 1 glossary" beside "no glossary for Spanish → British English").
+  const inEffect = o.glossaryIds.filter((g) => matching.some((m) => m.glossaryId === g));
+  const atGlossaryLimit = inEffect.length >= LIMITS.glossariesPerRequest;
   const xmlSet = !o.outlineDetection || Boolean(o.splittingTags || o.nonSplittingTags || o.ignoreTags);
   const problem = (k: keyof DraftOptions) => (problems[k] ? msg(problems[k]) : undefined);
-  const summary = optionsSummary(o, ctx, local ? LOCAL_ENGINE_IGNORES : []);
+  const summary = optionsSummary({ ...o, glossaryIds: inEffect }, ctx, local ? LOCAL_ENGINE_IGNORES : []);
   const listed = (ms: readonly Msg[]) => f.list(ms.map((m) => msg(m)));
 
   const toggleGlossary = (glossaryId: string, on: boolean) =>
     onChange({
-      glossaryIds: on
-        ? [...o.glossaryIds, glossaryId].slice(0, LIMITS.glossariesPerRequest)
-        : o.glossaryIds.filter((g) => g !== glossaryId),
+      // Ticks for other pairs are kept (they count toward their own pair's limit, not this one's): capping the whole
+      // list could drop the glossary just ticked.
+      glossaryIds: on ? [...o.glossaryIds.filter((g) => g !== glossaryId), glossaryId] : o.glossaryIds.filter((g) => g !== glossaryId),
     });
 
   const setInstruction = (i: number, value: string) =>
@@ -229,8 +233,8 @@ export function OptionsPanel({
               {glossary.enabled && glossaries && matching.length === 0 && (
                 <p className="hint">
                   {t('translate.options.noGlossary', {
-                    source: f.languageName(o.sourceLang),
-                    target: f.languageName(o.targetLang),
+                    source: f.languageNameInText(o.sourceLang),
+                    target: f.languageNameInText(o.targetLang),
                   })}
                 </p>
               )}
