@@ -160,6 +160,24 @@ describe('shell', () => {
     expect(document.documentElement.hasAttribute('data-theme')).toBe(false);
   });
 
+  it('words a failed call\'s cause in the banner as the call\'s own message does: one diagnosis, not two', async () => {
+    // Seen (a Korean tour, service stopped): the banner said "the connection is not working, check its settings"
+    // (they were fine) while the failed translation said "Verso cannot reach the service, check your network".
+    renderApp({
+      'connections.status': () => ({
+        activeId: LOCAL_CONNECTION.id,
+        state: 'error',
+        code: 'network',
+        message: 'Nothing is listening at 127.0.0.1:46633.',
+      }),
+    });
+    const banner = await screen.findByRole('alert');
+    await waitFor(() => expect(banner.textContent).toContain('Verso cannot reach the service. Check your network connection (and proxy), then try again.'));
+    expect(banner.textContent).not.toContain('Check its settings');
+    // What main said stays under Details.
+    expect(banner.textContent).toContain('Nothing is listening at 127.0.0.1:46633.');
+  });
+
   it('shows a banner that says what to do when the connection fails, with a working retry', async () => {
     const user = userEvent.setup();
     let status: ConnectionStatus = {

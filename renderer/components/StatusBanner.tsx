@@ -4,8 +4,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { useT } from '../i18n/index.js';
-import { api, unwrap } from '../lib/api.js';
+import { useDescribeError, useT } from '../i18n/index.js';
+import { ApiError, api, unwrap } from '../lib/api.js';
+import type { IpcError } from '../../shared/ipc/errors.js';
 import { DetailedNote } from './DetailedNote.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { keys, useConnections, useConnectionStatus } from '../lib/queries.js';
@@ -31,6 +32,7 @@ export function useOnline(): boolean {
 
 export function StatusBanner() {
   const t = useT();
+  const describe = useDescribeError();
   const qc = useQueryClient();
   const status = useConnectionStatus();
   const connections = useConnections();
@@ -63,9 +65,14 @@ export function StatusBanner() {
     );
   }
   if (state === 'error') {
+    // A failed call's own diagnosis (unreachable service, refused key, …) in the UI language, as the screen that made
+    // the call says it; the generic line only where main gave no code (a stopped local engine, a forgotten key).
+    const code = status.data?.code;
+    // (Main's codes are the contract's error codes, each with its message in the catalogs.)
+    const text = code ? describe(new ApiError({ code: code as IpcError['code'], message: status.data?.message ?? '' })).message : t('app.status.error');
     return (
       <div className="banner banner-error" role="alert">
-        <DetailedNote text={t('app.status.error')} detail={status.data?.message} />
+        <DetailedNote text={text} detail={status.data?.message} />
         {retry.isError && <ErrorAlert error={retry.error} />}
         <div className="banner-actions">
           <button

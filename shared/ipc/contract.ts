@@ -89,6 +89,11 @@ export const ConnectionStatus = z.object({
   state: z.enum(['none', 'starting', 'ready', 'error']),
   /** What is wrong and what to do, when `state` is `error`. */
   message: z.string().optional(),
+  /**
+   * The error code of the failure behind `message` when a call on the connection failed (`network`, `auth`, …): the
+   * banner words it as the failed call's own message does, so the screen gives one diagnosis, not two.
+   */
+  code: z.string().optional(),
 });
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 

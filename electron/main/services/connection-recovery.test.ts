@@ -31,6 +31,8 @@ describe("the active connection's error", () => {
     expect(failed.ok).toBe(false);
     const broken = await app.call('connections.status');
     expect(broken.ok && broken.data.state).toBe('error');
+    // The failure's code travels with it: the banner words it as the failed call does (not "check its settings").
+    expect(broken.ok && broken.data.code).toBe('network');
     down = false;
     const usage = await app.call('usage.get');
     expect(usage.ok).toBe(true);

@@ -153,7 +153,8 @@ export class ConnectionsService {
     if (!this.secretStatus(active, 'api').configured) {
       return { activeId: active.id, state: 'error', message: 'This connection has no API key (keys kept for a session are forgotten when Verso quits). Enter the key again in Settings → Connections.' };
     }
-    return this.lastError ? { activeId: active.id, state: 'error', message: this.lastError } : { activeId: active.id, state: 'ready' };
+    if (!this.lastError) return { activeId: active.id, state: 'ready' };
+    return { activeId: active.id, state: 'error', message: this.lastError, ...(this.lastErrorCode && { code: this.lastErrorCode }) };
   }
 
   private add(r: Omit<ConnectionRecord, 'id' | 'createdAt'>): ConnectionRecord {
@@ -351,8 +352,9 @@ export class ConnectionsService {
 
   /** Records an error seen on the active connection (shown by `connections.status`); `undefined`: it works again. */
   noteActiveError(message: string | undefined, code?: string): void {
+    const before = this.lastErrorCode;
     this.lastErrorCode = message === undefined ? undefined : code;
-    if (this.lastError === message) return;
+    if (this.lastError === message && before === this.lastErrorCode) return;
     this.lastError = message;
     this.deps.events.emit('connections.statusChanged', this.status());
   }
