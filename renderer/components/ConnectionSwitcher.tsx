@@ -7,6 +7,7 @@ import type { ConnectionView } from '../../shared/ipc/contract.js';
 import { useT } from '../i18n/index.js';
 import { api, unwrap } from '../lib/api.js';
 import { useConnectionName } from '../lib/local-names.js';
+import { givenNameKey } from '../../shared/i18n/local-connection-name.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { keys, useConnections } from '../lib/queries.js';
 
@@ -24,9 +25,13 @@ export function ConnectionSwitcher() {
   const shown = useConnectionName();
   const list = connections.data?.connections ?? [];
   if (!list.length) return null;
-  // The local engine answers on the Pro base, but it has no plan: saying "pro" there misleads.
+  // The local engine answers on the Pro base, but it has no plan: saying "pro" there misleads. Its own name, the one
+  // Verso gives it ("This computer (offline)"), already says what it is: "— local engine" after it only made the
+  // closed picker cut the name at 900 px ("Este equipo (sin cone…").
   const describe = (c: ConnectionView) =>
-    t('connections.switcher.option', { name: shown(c.name), kind: c.kind, tier: c.kind === 'local' ? 'none' : (c.tier ?? 'none') });
+    c.kind === 'local' && givenNameKey(c.name) === 'connections.localName'
+      ? shown(c.name)
+      : t('connections.switcher.option', { name: shown(c.name), kind: c.kind, tier: c.kind === 'local' ? 'none' : (c.tier ?? 'none') });
   const active = list.find((c) => c.id === connections.data?.activeId);
   return (
     <div className="field connection-switcher">

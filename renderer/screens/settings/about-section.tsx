@@ -6,6 +6,12 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useT } from '../../i18n/index.js';
 import { useAppInfo } from './use-app-info.js';
 
+/** Node's name of the operating system (`linux`, `darwin`, `win32`) as its maker writes it; another as it is. */
+export function platformName(platform: string): string {
+  const names: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows', freebsd: 'FreeBSD', openbsd: 'OpenBSD' };
+  return names[platform] ?? platform;
+}
+
 export function AboutSection() {
   const uid = useId();
   const t = useT();
@@ -20,7 +26,7 @@ export function AboutSection() {
             name: d.name,
             version: d.version,
             shell: d.shell,
-            platform: d.platform,
+            platform: platformName(d.platform),
             runtime: d.runtimeVersion,
           })}
         </p>

@@ -59,11 +59,14 @@ describe('Connections for the local engine', () => {
     expect(screen.getByText('Mein Laptop', { selector: '.conn-name' })).toBeTruthy();
     expect(screen.queryByText(/Dieser Computer/)).toBeNull();
     const picker = screen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement;
+    // Verso's own name of the local engine says what it is: no "— local engine" after it (it cut the name in a
+    // 900 px sidebar: "Este equipo (sin cone…"); a name the user typed keeps it.
     expect([...picker.options].map((o) => o.textContent)).toEqual([
-      'This computer (offline) — local engine',
+      'This computer (offline)',
       'Mein Laptop — local engine',
       'Agency account — hosted, pro',
     ]);
+    expect(picker.title).toBe('This computer (offline)');
   });
 
   it('shows the hosted and custom names the add-connection form gave in the current UI language, typed ones as typed', async () => {
