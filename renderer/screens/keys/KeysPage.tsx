@@ -18,6 +18,7 @@ import { useConnectionName, useKeyLabel } from '../../lib/local-names.js';
 import { useConnections, useCredentialsStatus } from '../../lib/queries.js';
 import { AuditLog } from './AuditLog.js';
 import { KeysError } from './keys-errors.js';
+import { type KeyName, useKeyName } from './key-names.js';
 import { KeysTable, filterKeys, keyRow, type SortBy, type StatusFilter } from './KeysTable.js';
 import { auditKey, CreatePanel, DeactivatePanel, LimitPanel } from './panels.js';
 import './keys.css';
@@ -88,11 +89,13 @@ function UnidentifiedNote({
   connectionId,
   unidentified,
   keys,
+  keyName,
   onStart,
 }: {
   connectionId: string;
   unidentified: Array<{ id: string; name: string }>;
   keys: DeveloperKeyView[];
+  keyName: KeyName;
   /** Remember was pressed (the screen's line about the last action goes). */
   onStart: () => void;
 }) {
@@ -114,7 +117,14 @@ function UnidentifiedNote({
         {t('keys.unidentified.why')}
       </p>
       {unidentified.map((c) => (
-        <LinkConnection key={c.id} connectionId={connectionId} connection={c} keys={keys.filter((k) => !k.isDeactivated)} onStart={onStart} />
+        <LinkConnection
+          key={c.id}
+          connectionId={connectionId}
+          connection={c}
+          keys={keys.filter((k) => !k.isDeactivated)}
+          keyName={keyName}
+          onStart={onStart}
+        />
       ))}
     </div>
   );
@@ -125,11 +135,14 @@ function LinkConnection({
   connectionId,
   connection,
   keys,
+  keyName,
   onStart,
 }: {
   connectionId: string;
   connection: { id: string; name: string };
   keys: DeveloperKeyView[];
+  /** Two keys of one label are told apart by their short id beside it. */
+  keyName: KeyName;
   onStart: () => void;
 }) {
   const t = useT();
@@ -157,7 +170,7 @@ function LinkConnection({
         <option value="">{t('keys.link.choose')}</option>
         {keys.map((k) => (
           <option key={k.keyId} value={k.keyId}>
-            {k.label}
+            {keyName(k)}
           </option>
         ))}
       </select>
@@ -205,6 +218,8 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
     [listed, local, keyLabel],
   );
   const unidentified = list.data?.connectionId === connectionId ? list.data.unidentified : [];
+  // How a key is named where it is picked or reviewed: its label, with its short id where another key has that label.
+  const keyName = useKeyName(keys);
   const shown = useMemo(() => (keys ? filterKeys(keys, deferredQuery, status, sort) : []), [keys, deferredQuery, status, sort]);
   const visible = useMemo(() => new Set(shown.map((k) => k.keyId)), [shown]);
   // The selection follows the filter: a key the search or filter hides is not selected (nothing unseen is changed).
@@ -370,7 +385,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
       ) : null}
       {exportCsv.isError ? <KeysError error={exportCsv.error} /> : null}
       {rename.isError ? <KeysError error={rename.error} /> : null}
-      {unidentified.length > 0 ? <UnidentifiedNote connectionId={connectionId} unidentified={unidentified} keys={keys} onStart={starting} /> : null}
+      {unidentified.length > 0 ? <UnidentifiedNote connectionId={connectionId} unidentified={unidentified} keys={keys} keyName={keyName} onStart={starting} /> : null}
       {selectedKeys.length > 0 && panel === null ? (
         <div className="keys-bulk" role="group" aria-label={t('keys.bulk.label')}>
           <span>{t('keys.bulk.selected', { count: selectedKeys.length })}</span>
@@ -399,12 +414,19 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
         />
       ) : null}
       {panel?.kind === 'limit' ? (
-        <LimitPanel connectionId={connectionId} targets={panel.keys} onDone={(done) => closePanel(done)} onCancel={() => finish(null)} />
+        <LimitPanel
+          connectionId={connectionId}
+          targets={panel.keys}
+          keyName={keyName}
+          onDone={(done) => closePanel(done)}
+          onCancel={() => finish(null)}
+        />
       ) : null}
       {panel?.kind === 'deactivate' ? (
         <DeactivatePanel
           connectionId={connectionId}
           targets={panel.keys}
+          keyName={keyName}
           visible={visible}
           onDone={(done) => closePanel(done, true)}
           onCancel={() => finish(null)}
@@ -441,6 +463,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
           ) : (
             <KeysTable
               keys={shown}
+              keyName={keyName}
               selected={selectedShown}
               unidentified={unidentified.length > 0}
               busyKeyId={rename.isPending ? (rename.variables?.keyId ?? null) : null}

@@ -11,6 +11,7 @@ import { isolate } from '../../lib/bidi.js';
 import { useConnectionName } from '../../lib/local-names.js';
 import { endGoesToLast, usePageVirtualizer } from '../../lib/page-scroll.js';
 import { isEnter } from '../../lib/keys.js';
+import type { KeyName } from './key-names.js';
 
 /** The table row of the key `keyId` under `root`, when it is drawn (the table is virtualized). */
 export function keyRow(root: ParentNode, keyId: string): HTMLElement | undefined {
@@ -59,6 +60,7 @@ const ROW_ESTIMATE = 56;
 
 export function KeysTable({
   keys,
+  keyName,
   selected,
   onToggle,
   onToggleAll,
@@ -70,6 +72,8 @@ export function KeysTable({
   unidentified,
 }: {
   keys: DeveloperKeyView[];
+  /** A key's name in the row's accessible names (two keys of one label are told apart by their short id). */
+  keyName: KeyName;
   selected: ReadonlySet<string>;
   onToggle: (keyId: string) => void;
   onToggleAll: (on: boolean) => void;
@@ -160,6 +164,8 @@ export function KeysTable({
             const k = keys[item.index];
             if (!k) return null;
             const isEditing = editing?.keyId === k.keyId;
+            // The key as the row's controls name it: the label, and its short id where another key has that label.
+            const name = keyName(k, true);
             return (
               <div
                 key={k.keyId}
@@ -179,7 +185,7 @@ export function KeysTable({
                 <span role="cell">
                   <input
                     type="checkbox"
-                    aria-label={t('keys.table.select', { label: k.label })}
+                    aria-label={t('keys.table.select', { label: name })}
                     checked={selected.has(k.keyId)}
                     disabled={k.isDeactivated}
                     onChange={() => onToggle(k.keyId)}
@@ -190,7 +196,7 @@ export function KeysTable({
                     <input
                       type="text"
                       className="keys-rename"
-                      aria-label={t('keys.rename.field', { label: k.label })}
+                      aria-label={t('keys.rename.field', { label: name })}
                       value={editing.label}
                       autoFocus
                       maxLength={200}
@@ -211,6 +217,8 @@ export function KeysTable({
                       className="btn-ghost keys-label-btn"
                       data-user-data
                       title={t('keys.rename.hint')}
+                      // Its words, with the short id where they are not enough to tell the key (the label alone else).
+                      aria-label={name !== k.label ? name : undefined}
                       disabled={k.isDeactivated}
                       // While its rename is sent the button keeps the focus it was given back (a disabled one drops it).
                       aria-disabled={busyKeyId === k.keyId || undefined}
@@ -229,7 +237,7 @@ export function KeysTable({
                   <button
                     type="button"
                     className="btn btn-small"
-                    aria-label={t('keys.table.copyId', { label: k.label })}
+                    aria-label={t('keys.table.copyId', { label: name })}
                     onClick={() => onCopyId(k.keyId)}
                   >
                     {t('app.common.copy')}
@@ -282,7 +290,7 @@ export function KeysTable({
                         className="btn btn-small"
                         data-action="limit"
                         onClick={() => onLimit(k)}
-                        aria-label={t('keys.action.limitFor', { label: k.label })}
+                        aria-label={t('keys.action.limitFor', { label: name })}
                       >
                         {t('keys.action.limit')}
                       </button>
@@ -291,7 +299,7 @@ export function KeysTable({
                         className="btn btn-small btn-danger"
                         data-action="deactivate"
                         onClick={() => onDeactivate(k)}
-                        aria-label={t('keys.action.deactivateFor', { label: k.label })}
+                        aria-label={t('keys.action.deactivateFor', { label: name })}
                       >
                         {t('keys.action.deactivate')}
                       </button>

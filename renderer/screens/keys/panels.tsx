@@ -4,9 +4,11 @@
  * secret is lost), set a limit (typed in the UI language, refused with the reason under the field), deactivate
  * (the label typed, every key listed with the hidden ones marked). Blocking or deactivating a key a Verso connection
  * uses names that connection and asks for one more confirmation. Every call names the connection the screen shows.
+ * Escape in a panel does what its Cancel (or, once a key is made, its Done) does. Keys are named as `key-names.ts`
+ * says: two keys of one label are told apart by their short id.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { BulkResult, CreatedDeveloperKey, DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import type { Result } from '../../../shared/ipc/errors.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
@@ -17,7 +19,8 @@ import { useConnectionName } from '../../lib/local-names.js';
 import { useCredentialsStatus } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
 import { parseLimitText, type LimitParse } from '../../lib/whole-number.js';
-import { isEnter } from '../../lib/keys.js';
+import { composing, isEnter } from '../../lib/keys.js';
+import type { KeyName } from './key-names.js';
 
 const PRESETS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000];
 export const auditKey = ['adminKeys.audit'] as const;
@@ -33,6 +36,19 @@ function usePanelFocus() {
     if (panel && !panel.contains(document.activeElement)) panel.querySelector<HTMLElement>('h2')?.focus();
   }, []);
   return ref;
+}
+
+/**
+ * Escape in a panel does what its Cancel does (a keyboard tour found only Cancel closed them), once: not an Escape
+ * that ends an input method's composition (Korean, Japanese, Chinese: the characters being composed are kept or
+ * dropped, the panel stays), nor one a control inside the panel already took.
+ */
+function onEscape(cancel: () => void) {
+  return (e: ReactKeyboardEvent) => {
+    if (e.key !== 'Escape' || e.defaultPrevented || composing(e)) return;
+    e.preventDefault();
+    cancel();
+  };
 }
 
 /**
@@ -122,8 +138,23 @@ export function CreatePanel({
     if (created?.secretHeld && !delivered && !closing) setClosing(true);
     else onClose(created?.label ?? null);
   };
+  // Escape: Cancel before a key is made (not while it is being made: its secret would come back to a closed panel);
+  // once it is made, Done, which asks before an undelivered secret is lost; asked, "Keep it open".
+  const escape = () => {
+    if (!created) {
+      if (!create.isPending) onClose(null);
+    } else if (closing) setClosing(false);
+    else close();
+  };
   return (
-    <section ref={panelRef} className="card keys-panel" role="dialog" aria-modal="false" aria-labelledby="keys-create-title">
+    <section
+      ref={panelRef}
+      className="card keys-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="keys-create-title"
+      onKeyDown={onEscape(escape)}
+    >
       <h2 id="keys-create-title" tabIndex={-1}>
         {t('keys.create.title')}
       </h2>
@@ -271,14 +302,17 @@ function useKeysAction(
   return { mutation, result };
 }
 
-function BulkFailures({ result, targets }: { result: BulkResult; targets: DeveloperKeyView[] }) {
+function BulkFailures({ result, targets, keyName }: { result: BulkResult; targets: DeveloperKeyView[]; keyName: KeyName }) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView({ block: 'nearest' });
   }, [result]);
   const failed = result.filter((r) => !r.ok);
-  const labelOf = (id: string) => targets.find((k) => k.keyId === id)?.label ?? id;
+  const labelOf = (id: string) => {
+    const k = targets.find((x) => x.keyId === id);
+    return k ? keyName(k) : id;
+  };
   return (
     <div ref={ref} className="alert alert-error" role="alert">
       <p>{t('keys.bulk.failed', { failed: failed.length, total: result.length })}</p>
@@ -300,7 +334,7 @@ function BulkFailures({ result, targets }: { result: BulkResult; targets: Develo
  * The keys among `targets` that Verso's own connections use: named, with a checkbox the admin must tick. Returns
  * whether the action may go ahead (nothing used, or confirmed).
  */
-function useUsedConfirm(targets: DeveloperKeyView[], heals: boolean) {
+function useUsedConfirm(targets: DeveloperKeyView[], heals: boolean, keyName: KeyName) {
   const t = useT();
   const fmt = useFormat();
   const [confirmed, setConfirmed] = useState(false);
@@ -319,8 +353,8 @@ function useUsedConfirm(targets: DeveloperKeyView[], heals: boolean) {
             k.usedBy.map((u) => (
               <li key={`${k.keyId}-${u.id}`}>
                 {heals && u.local
-                  ? t('keys.used.heals', { label: isolate(k.label), connection: isolate(shown(u.name)) })
-                  : t('keys.used.stops', { label: isolate(k.label), connection: isolate(shown(u.name)) })}
+                  ? t('keys.used.heals', { label: isolate(keyName(k)), connection: isolate(shown(u.name)) })
+                  : t('keys.used.stops', { label: isolate(keyName(k)), connection: isolate(shown(u.name)) })}
               </li>
             )),
           )}
@@ -339,11 +373,14 @@ type LimitChoice = { kind: 'number'; text: string } | { kind: 'none' } | { kind:
 export function LimitPanel({
   connectionId,
   targets,
+  keyName,
   onDone,
   onCancel,
 }: {
   connectionId: string;
   targets: DeveloperKeyView[];
+  /** How a key is named in the panel (two keys of one label are told apart by their short id). */
+  keyName: KeyName;
   /** `message`: what was done, said on the screen once the panel is gone. */
   onDone: (message: string) => void;
   onCancel: () => void;
@@ -386,7 +423,7 @@ export function LimitPanel({
             ? t('keys.limit.tooLarge')
             : t('keys.limit.notNumber', { example })
       : null;
-  const used = useUsedConfirm(targets, false);
+  const used = useUsedConfirm(targets, false, keyName);
   const describe = (n: number | null) => (n === null ? t('app.common.noLimit') : n === 0 ? t('keys.limit.blocked') : t('keys.limit.perPeriod', { count: n }));
   const { mutation: apply, result } = useKeysAction(
     targets,
@@ -395,14 +432,21 @@ export function LimitPanel({
     () =>
       onDone(
         targets.length === 1
-          ? t('keys.done.limit', { label: isolate(first.label), limit: isolate(describe(value)) })
+          ? t('keys.done.limit', { label: isolate(keyName(first)), limit: isolate(describe(value)) })
           : t('keys.done.limitBulk', { count: targets.length, limit: isolate(describe(value)) }),
       ),
   );
   return (
-    <section ref={panelRef} className="card keys-panel stack" role="dialog" aria-modal="false" aria-labelledby="keys-limit-title">
+    <section
+      ref={panelRef}
+      className="card keys-panel stack"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="keys-limit-title"
+      onKeyDown={onEscape(onCancel)}
+    >
       <h2 id="keys-limit-title" tabIndex={-1}>
-        {targets.length === 1 ? t('keys.limit.title', { label: isolate(first.label) }) : t('keys.limit.titleBulk', { count: targets.length })}
+        {targets.length === 1 ? t('keys.limit.title', { label: isolate(keyName(first)) }) : t('keys.limit.titleBulk', { count: targets.length })}
       </h2>
       <fieldset className="keys-limit-choice stack">
         <legend>{t('keys.limit.legend')}</legend>
@@ -468,7 +512,7 @@ export function LimitPanel({
           <p>{t('keys.limit.effect')}</p>
           <ul>
             {targets.slice(0, 10).map((k) => (
-              <li key={k.keyId}>{t('keys.limit.change', { label: isolate(k.label), before: isolate(describe(k.characterLimit)), after: isolate(describe(value)) })}</li>
+              <li key={k.keyId}>{t('keys.limit.change', { label: isolate(keyName(k)), before: isolate(describe(k.characterLimit)), after: isolate(describe(value)) })}</li>
             ))}
             {targets.length > 10 ? <li>{t('keys.limit.more', { count: targets.length - 10 })}</li> : null}
           </ul>
@@ -502,7 +546,7 @@ export function LimitPanel({
         </button>
       </div>
       {apply.isError ? <PanelError error={apply.error} fallback={applyRef} /> : null}
-      {result ? <BulkFailures result={result} targets={targets} /> : null}
+      {result ? <BulkFailures result={result} targets={targets} keyName={keyName} /> : null}
     </section>
   );
 }
@@ -538,12 +582,15 @@ export function confirmMismatch(typed: string, expected: string): 'case' | 'othe
 export function DeactivatePanel({
   connectionId,
   targets,
+  keyName,
   visible,
   onDone,
   onCancel,
 }: {
   connectionId: string;
   targets: DeveloperKeyView[];
+  /** How a key is named in the panel (two keys of one label are told apart by their short id). */
+  keyName: KeyName;
   /** Key ids the table shows now (the search and filter may hide some of the targets). */
   visible: ReadonlySet<string>;
   /** `message`: what was done, said on the screen once the panel is gone. */
@@ -558,7 +605,7 @@ export function DeactivatePanel({
   const expected = targets.length === 1 ? first.label : String(targets.length);
   const ok = confirmText(typed) === confirmText(expected);
   const mismatch = confirmMismatch(typed, expected);
-  const used = useUsedConfirm(targets, true);
+  const used = useUsedConfirm(targets, true, keyName);
   const { mutation: run, result } = useKeysAction(
     targets,
     (keyId) => api().adminKeys.deactivate({ connectionId, keyId }),
@@ -566,14 +613,21 @@ export function DeactivatePanel({
     () =>
       onDone(
         targets.length === 1
-          ? t('keys.done.deactivated', { label: isolate(first.label) })
+          ? t('keys.done.deactivated', { label: isolate(keyName(first)) })
           : t('keys.done.deactivatedBulk', { count: targets.length }),
       ),
   );
   return (
-    <section ref={panelRef} className="card keys-panel keys-danger stack" role="dialog" aria-modal="false" aria-labelledby="keys-deactivate-title">
+    <section
+      ref={panelRef}
+      className="card keys-panel keys-danger stack"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="keys-deactivate-title"
+      onKeyDown={onEscape(onCancel)}
+    >
       <h2 id="keys-deactivate-title" tabIndex={-1}>
-        {targets.length === 1 ? t('keys.deactivate.title', { label: isolate(first.label) }) : t('keys.deactivate.titleBulk', { count: targets.length })}
+        {targets.length === 1 ? t('keys.deactivate.title', { label: isolate(keyName(first)) }) : t('keys.deactivate.titleBulk', { count: targets.length })}
       </h2>
       <p>{t('keys.deactivate.warning')}</p>
       {targets.length > 1 ? (
@@ -581,7 +635,7 @@ export function DeactivatePanel({
           <p id="keys-deactivate-list">{t('keys.deactivate.list')}</p>
           <ul className="keys-target-list" aria-labelledby="keys-deactivate-list">
             {targets.map((k) => (
-              <li key={k.keyId}>{visible.has(k.keyId) ? <bdi>{k.label}</bdi> : t('keys.deactivate.hidden', { label: isolate(k.label) })}</li>
+              <li key={k.keyId}>{visible.has(k.keyId) ? <bdi>{keyName(k)}</bdi> : t('keys.deactivate.hidden', { label: isolate(keyName(k)) })}</li>
             ))}
           </ul>
         </div>
@@ -630,7 +684,7 @@ export function DeactivatePanel({
         </div>
       </form>
       {run.isError ? <PanelError error={run.error} fallback={fieldRef} /> : null}
-      {result ? <BulkFailures result={result} targets={targets} /> : null}
+      {result ? <BulkFailures result={result} targets={targets} keyName={keyName} /> : null}
     </section>
   );
 }
