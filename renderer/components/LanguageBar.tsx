@@ -49,6 +49,8 @@ export function LanguageBar(p: LanguageBarProps) {
   const t = useT();
   const f = useFormat();
   const name = (code: string) => f.languageName(code, p.sources?.find((l) => sameCode(l.code, code))?.name);
+  // The same name inside a sentence: "El texto ya está en español" (lower case where the UI language writes it so).
+  const inText = (code: string) => f.languageNameInText(code, p.sources?.find((l) => sameCode(l.code, code))?.name);
   const sources = useLanguageOrder(p.sources);
   const targets = useLanguageOrder(p.targets);
   const has = (list: LanguageView[] | undefined, code: string) => list?.some((l) => sameCode(l.code, code));
@@ -72,7 +74,7 @@ export function LanguageBar(p: LanguageBarProps) {
             aria-describedby="detected-lang"
           >
             <option value="">
-              {p.detected ? t('translate.lang.detectWith', { language: name(p.detected) }) : t('translate.lang.detect')}
+              {p.detected ? t('translate.lang.detectWith', { language: inText(p.detected) }) : t('translate.lang.detect')}
             </option>
             {sourceMissing && <option value={p.sourceLang}>{t('translate.lang.notOffered', { language: name(p.sourceLang) })}</option>}
             {sources?.map((l) => (
@@ -118,7 +120,7 @@ export function LanguageBar(p: LanguageBarProps) {
                 <option key={l.code} value={l.code} disabled={!ok && !sameCode(l.code, p.targetLang)}>
                   {ok
                     ? f.languageName(l.code, l.name)
-                    : t('translate.lang.unreachable', { language: f.languageName(l.code, l.name), source: name(p.sourceLang) })}
+                    : t('translate.lang.unreachable', { language: f.languageName(l.code, l.name), source: inText(p.sourceLang) })}
                 </option>
               );
             })}
@@ -151,14 +153,14 @@ export function LanguageBar(p: LanguageBarProps) {
         <p id="detected-lang" className="hint" aria-live="polite">
           {/* Each its own sentence: "Detected language: German" has no full stop of its own, so a separator. */}
           {[
-            p.sourceLang === '' && p.detected ? t('translate.lang.detected', { language: name(p.detected) }) : '',
+            p.sourceLang === '' && p.detected ? t('translate.lang.detected', { language: inText(p.detected) }) : '',
             p.redirectedTo && (p.detected || p.sourceLang)
               ? t(REDIRECT_MESSAGES[p.redirectWhy ?? 'second'], {
-                  language: name(p.detected ?? p.sourceLang),
-                  second: name(p.redirectedTo),
+                  language: inText(p.detected ?? p.sourceLang),
+                  second: inText(p.redirectedTo),
                 })
               : '',
-            sameAsTarget ? t('translate.lang.alreadyTarget', { language: name(p.targetLang) }) : '',
+            sameAsTarget ? t('translate.lang.alreadyTarget', { language: inText(p.targetLang) }) : '',
             sameChosen ? t('translate.lang.sameChosen', { source: name(p.sourceLang), target: name(p.targetLang) }) : '',
           ]
             .filter(Boolean)
@@ -168,20 +170,20 @@ export function LanguageBar(p: LanguageBarProps) {
       </div>
       {targetMissing && (
         <p className="reason" role="alert">
-          {t('translate.lang.targetMissing', { language: name(p.targetLang) })}
+          {t('translate.lang.targetMissing', { language: inText(p.targetLang) })}
         </p>
       )}
       {sourceMissing && (
         <p className="reason" role="alert">
-          {t('translate.lang.sourceMissing', { language: name(p.sourceLang) })}
+          {t('translate.lang.sourceMissing', { language: inText(p.sourceLang) })}
         </p>
       )}
       {pairMissing && p.targets && (
         <p className="reason" role="alert">
           {t('translate.lang.pairMissing', {
-            source: name(p.sourceLang),
-            target: name(p.targetLang),
-            targets: f.list(reachableTargets(p.pairs, p.sourceLang, p.targets).map((l) => f.languageName(l.code, l.name))),
+            source: inText(p.sourceLang),
+            target: inText(p.targetLang),
+            targets: f.list(reachableTargets(p.pairs, p.sourceLang, p.targets).map((l) => f.languageNameInText(l.code, l.name))),
           })}
         </p>
       )}

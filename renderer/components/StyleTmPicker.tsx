@@ -41,7 +41,7 @@ export function StyleTmPicker(p: StyleTmPickerProps) {
   const targets = p.targetLangs.filter(Boolean);
   const bases = [...new Set(targets.map(baseLanguage))];
   const oneLanguage = bases.length === 1 ? bases[0]! : null;
-  const langName = oneLanguage ? f.languageName(targets[0]!) : '';
+  const langName = oneLanguage ? f.languageNameInText(targets[0]!) : '';
   const styleFeature = oneLanguage ? hasFeature(caps.data, p.kind, targets[0]!, 'style_rules') : undefined;
   const styleDisabledReason =
     bases.length === 0
@@ -67,7 +67,7 @@ export function StyleTmPicker(p: StyleTmPickerProps) {
       ? t('customisation.options.tmUnsupported')
       : null;
   const tmSet = p.translationMemoryId.trim() !== '';
-  const pairLabel = targets.length ? f.list(targets.map((x) => f.languageName(x))) : '';
+  const pairLabel = targets.length ? f.list(targets.map((x) => f.languageNameInText(x))) : '';
 
   const listsStyles = caps.data?.styleRules === true;
   const listsTms = caps.data?.translationMemories === true;
@@ -102,7 +102,7 @@ export function StyleTmPicker(p: StyleTmPickerProps) {
           </select>
           <p id={id('style-note')} className={styleMismatch ? 'reason' : 'hint'}>
             {styleMismatch
-              ? t('customisation.options.styleMismatch', { listLanguage: f.languageName(chosenStyle!.language), language: langName })
+              ? t('customisation.options.styleMismatch', { listLanguage: f.languageNameInText(chosenStyle!.language), language: langName })
               : styleDisabledReason ??
                 (styles.isPending
                   ? t('customisation.common.loading')
@@ -129,11 +129,11 @@ export function StyleTmPicker(p: StyleTmPickerProps) {
               {tmChoices.map((m) => (
                 <option key={m.translationMemoryId} value={m.translationMemoryId}>
                   {m.segmentCount === null
-                    ? t('customisation.options.tmOptionNoCount', { name: m.name, source: f.languageName(m.sourceLang), targets: f.list(m.targetLangs.map((x) => f.languageName(x))) })
+                    ? t('customisation.options.tmOptionNoCount', { name: m.name, source: f.languageNameInText(m.sourceLang), targets: f.list(m.targetLangs.map((x) => f.languageNameInText(x))) })
                     : t('customisation.options.tmOption', {
                         name: m.name,
-                        source: f.languageName(m.sourceLang),
-                        targets: f.list(m.targetLangs.map((x) => f.languageName(x))),
+                        source: f.languageNameInText(m.sourceLang),
+                        targets: f.list(m.targetLangs.map((x) => f.languageNameInText(x))),
                         count: m.segmentCount,
                       })}
                 </option>
@@ -147,7 +147,7 @@ export function StyleTmPicker(p: StyleTmPickerProps) {
                   (tms.isPending
                     ? t('customisation.common.loading')
                     : tmChoices.length === 0
-                      ? t('customisation.options.tmNoneForPair', { source: f.languageName(p.sourceLang), target: pairLabel })
+                      ? t('customisation.options.tmNoneForPair', { source: f.languageNameInText(p.sourceLang), target: pairLabel })
                       : '')}
             </p>
             {tms.error ? <ErrorAlert error={tms.error} message={t('customisation.options.loadFailed')} /> : null}

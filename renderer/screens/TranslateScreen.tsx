@@ -352,8 +352,9 @@ export default function TranslateScreen() {
   // Says what the text is and what the connection does instead: from that language (when it is a source at all),
   // or into the chosen target.
   const detectedUnsupportedWords = (lang: string): string => {
+    // Names inside sentences: the UI language's own casing ("El texto parece estar en danés").
     const name = (code: string, list?: readonly { code: string; name: string }[]) =>
-      f.languageName(code, list?.find((l) => sameBase(l.code, code))?.name);
+      f.languageNameInText(code, list?.find((l) => sameBase(l.code, code))?.name);
     const asSource = sourceList?.find((s) => sameBase(s.code, lang));
     if (asSource && targetList) {
       const into = reachableTargets(pairList, asSource.code, targetList);
@@ -361,14 +362,14 @@ export default function TranslateScreen() {
         return t('translate.lang.detectedPairMissing', {
           language: name(lang, sourceList),
           target: name(effective.targetLang, targetList),
-          targets: f.list(into.map((l) => f.languageName(l.code, l.name))),
+          targets: f.list(into.map((l) => f.languageNameInText(l.code, l.name))),
         });
       }
     }
     const from = sourcesReaching(pairList, effective.targetLang, sourceList ?? []);
     return t('translate.lang.detectedUnsupported', {
       language: name(lang, sourceList),
-      sources: f.list(from.map((l) => f.languageName(l.code, l.name))),
+      sources: f.list(from.map((l) => f.languageNameInText(l.code, l.name))),
     });
   };
 

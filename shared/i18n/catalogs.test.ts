@@ -202,3 +202,144 @@ describe.each(UI_LOCALES)('neighbouring controls in %s', (locale) => {
     for (const [a, b] of DISTINCT_NEIGHBOURS) expect(messages[a], `${a} / ${b}`).not.toBe(messages[b]);
   });
 });
+
+/**
+ * Messages given a language name in its running-text form (`Formatters.languageNameInText`: "español", «русский»,
+ * but "Deutsch"), by placeholder. The Spanish and Russian tours read "El texto ya está en Español" and «Определён
+ * язык: Русский»: the capitalised form (`languageName`) is for pickers, lists and labels the name starts. A message
+ * whose placeholder starts it ("{language} (not offered)", "{source} → {target}") keeps the capitalised form and is
+ * not listed; a call site passing `languageNameInText` lists its message here.
+ */
+const NAMES_IN_TEXT: Readonly<Record<string, readonly string[]>> = {
+  'app.uiLanguage.system': ['language'],
+  'customisation.features.glossaryUnsupported': ['source', 'target'],
+  'customisation.features.tagHandlingUnsupported': ['language'],
+  'customisation.options.styleHint': ['language'],
+  'customisation.options.styleMismatch': ['listLanguage', 'language'],
+  'customisation.options.styleNoneForTarget': ['language'],
+  'customisation.options.styleUnsupported': ['language'],
+  'customisation.options.tmNoneForPair': ['source', 'target'],
+  'customisation.options.tmOption': ['source', 'targets'],
+  'customisation.options.tmOptionNoCount': ['source', 'targets'],
+  'customisation.styles.editorTitle': ['language'],
+  'documents.engine.apertiumVia': ['via'],
+  'documents.errorHint.pairDetected': ['source', 'target'],
+  'documents.errorHint.pair_unavailable': ['source', 'target'],
+  'documents.targetUnreachable': ['source'],
+  'documents.targetsBlocked': ['source'],
+  'documents.targetsFromLast': ['languages'],
+  'glossaries.term.offPair': ['source', 'target'],
+  'translate.engine.apertiumVia': ['language'],
+  'translate.lang.alreadyTarget': ['language'],
+  'translate.lang.detectWith': ['language'],
+  'translate.lang.detected': ['language'],
+  'translate.lang.detectedPairMissing': ['language', 'target', 'targets'],
+  'translate.lang.detectedUnsupported': ['language', 'sources'],
+  'translate.lang.pairMissing': ['source', 'target', 'targets'],
+  'translate.lang.redirected': ['language', 'second'],
+  'translate.lang.redirectedFirst': ['language', 'second'],
+  'translate.lang.redirectedLast': ['language', 'second'],
+  'translate.lang.sourceMissing': ['language'],
+  'translate.lang.targetMissing': ['language'],
+  'translate.lang.unreachable': ['source'],
+  'translate.options.noGlossary': ['source', 'target'],
+  'translate.rule.noFormality': ['language'],
+};
+
+/**
+ * Words after which Russian, Ukrainian and Polish need a case other than the nominative, which a language name put
+ * in as it is cannot take: «Нет памяти переводов для Английский → Испанский», «для языка испанский». The message
+ * names the pair («для пары английский → испанский»), quotes the name («для языка «испанский»») or puts it after a
+ * colon or in brackets instead.
+ */
+const NOT_BEFORE_A_NAME: Readonly<Record<string, readonly string[]>> = {
+  ru: [
+    'с',
+    'со',
+    'для',
+    'из',
+    'от',
+    'до',
+    'без',
+    'о',
+    'об',
+    'в',
+    'во',
+    'на',
+    'по',
+    'к',
+    'при',
+    'через',
+    'про',
+    'языка',
+    'языку',
+    'языке',
+    'языком',
+  ],
+  uk: [
+    'з',
+    'із',
+    'зі',
+    'для',
+    'від',
+    'до',
+    'без',
+    'про',
+    'в',
+    'у',
+    'на',
+    'по',
+    'при',
+    'через',
+    'мови',
+    'мові',
+    'мовою',
+  ],
+  pl: ['z', 'ze', 'dla', 'do', 'od', 'na', 'w', 'we', 'o', 'przez', 'bez', 'języka', 'języku', 'językiem'],
+};
+
+describe.each(UI_LOCALES)('language names inside sentences in %s', (locale) => {
+  const messages = flat(readCatalog(locale));
+  // Where the UI language writes language names in lower case ("español"), such a name cannot start a sentence.
+  const spanish = new Intl.DisplayNames([locale], { type: 'language' }).of('es') ?? '';
+  const lowerCase = spanish.charAt(0) !== spanish.charAt(0).toLocaleUpperCase(locale);
+
+  it('the listed messages exist and have their placeholders', () => {
+    for (const [id, names] of Object.entries(NAMES_IN_TEXT)) {
+      expect(messages[id], id).toBeDefined();
+      const args = shape(messages[id]!, locale).args;
+      for (const n of names) expect(args.has(n), `${id}: {${n}}`).toBe(true);
+    }
+  });
+
+  // Only where it applies (a test skipped elsewhere would print no reason): languages whose names are lower case.
+  if (lowerCase)
+    it('never starts a message, a sentence or a plural branch with a name in its running-text form', () => {
+      const problems: string[] = [];
+      for (const [id, names] of Object.entries(NAMES_IN_TEXT)) {
+        for (const n of names) {
+          const starts = new RegExp(
+            `(?:^|[.!?…]\\s+|\\b(?:zero|one|two|few|many|other|=\\d+)\\s*\\{)\\{${n}\\}`,
+            'u',
+          );
+          if (starts.test(messages[id] ?? ''))
+            problems.push(`${id}: {${n}} starts a sentence: ${messages[id]}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+  // Only for the languages whose grammar the list knows (Russian, Ukrainian, Polish).
+  if (locale in NOT_BEFORE_A_NAME)
+    it('puts no name right after a word that needs another case', () => {
+      const words = NOT_BEFORE_A_NAME[locale]!.join('|');
+      const problems: string[] = [];
+      for (const [id, names] of Object.entries(NAMES_IN_TEXT)) {
+        for (const n of names) {
+          const after = new RegExp(`(?:^|[\\s(«„])(?:${words})\\s+\\{${n}\\}`, 'iu');
+          if (after.test(messages[id] ?? '')) problems.push(`${id}: ${messages[id]}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+});

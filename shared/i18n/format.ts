@@ -24,8 +24,19 @@ export interface Formatters {
   duration(ms: number): string;
   /** "German, French, and Spanish" (or "or"). */
   list(items: readonly string[], type?: 'conjunction' | 'disjunction' | 'unit'): string;
-  /** A language code as the API writes it (`DE`, `EN-GB`, `ZH-HANS`) named in the UI language; `fallback` else. */
+  /**
+   * A language code as the API writes it (`DE`, `EN-GB`, `ZH-HANS`) named in the UI language; `fallback` else. Its
+   * first letter is a capital: the form for a picker, a list line or a label that the name starts ("Español").
+   */
   languageName(code: string, fallback?: string): string;
+  /**
+   * The same name as running text writes it: the UI language's own casing, as `Intl` gives it, so "El texto ya está
+   * en español", «Определён язык: русский», but "auf Deutsch" (German nouns keep their capital). For a name in the
+   * middle of a sentence, never one that starts it: catalogs.test.ts lists the messages and placeholders given it.
+   */
+  languageNameInText(code: string, fallback?: string): string;
+  /** Text that starts a message (a list of in-text names, say) with its first letter a capital: "Inglés y francés". */
+  sentenceStart(text: string): string;
   /** Compares strings as the UI language sorts them (for language lists, glossary names, ...). */
   compare(a: string, b: string): number;
   /**
@@ -37,6 +48,7 @@ export interface Formatters {
   /**
    * Names worked out elsewhere by this same function for this UI language (main's, in `app.start`'s answer): the
    * language pickers' first render then builds no `Intl.DisplayNames`. A name already worked out here stays.
+   * These are `languageName`'s capitalised forms: `languageNameInText` never derives its names from them.
    */
   knowNames(byCode: Readonly<Record<string, string>>): void;
 }
@@ -90,6 +102,7 @@ export function createFormatters(uiLocale: string): Formatters {
   let collator: Intl.Collator | undefined;
   const collate = () => (collator ??= new Intl.Collator(loc, { sensitivity: 'base', numeric: true }));
   const names = new Map<string, string>();
+  const namesInText = new Map<string, string>();
 
   const f: Formatters = {
     locale: uiLocale,
@@ -156,6 +169,16 @@ export function createFormatters(uiLocale: string): Formatters {
       }
       return name || (fallback ?? code);
     },
+    languageNameInText: (code, fallback) => {
+      // Worked out from Intl itself, never from the capitalised names main sent (knowNames): those lost the casing.
+      let name = namesInText.get(code);
+      if (name === undefined) {
+        name = intlNameOf(code);
+        namesInText.set(code, name);
+      }
+      return name || (fallback ?? code);
+    },
+    sentenceStart: (text) => upperFirst(text),
     compare: (a, b) => collate().compare(a, b),
     warm: () => {
       displayNames();
@@ -166,8 +189,8 @@ export function createFormatters(uiLocale: string): Formatters {
       for (const [code, name] of Object.entries(byCode)) if (!names.has(code)) names.set(code, name);
     },
   };
-  /** The code's name in the UI language, '' when `Intl` has none. */
-  function nameOf(code: string): string {
+  /** The code's name in the UI language as `Intl` writes it in running text ("allemand"), '' when it has none. */
+  function intlNameOf(code: string): string {
     const tag = toBcp47(code);
     let name: string | undefined;
     try {
@@ -175,9 +198,16 @@ export function createFormatters(uiLocale: string): Formatters {
     } catch {
       name = undefined;
     }
-    if (!name || name.toLowerCase() === tag.toLowerCase()) return '';
+    return !name || name.toLowerCase() === tag.toLowerCase() ? '' : name;
+  }
+  /** The code's name in the UI language starting with a capital, '' when `Intl` has none. */
+  function nameOf(code: string): string {
+    const name = intlNameOf(code);
     // Language names are lower case in many languages ("allemand"); in a list or a picker they start a line.
-    return name.charAt(0).toLocaleUpperCase(loc) + name.slice(1);
+    return upperFirst(name);
+  }
+  function upperFirst(text: string): string {
+    return text.charAt(0).toLocaleUpperCase(loc) + text.slice(1);
   }
 
   cache.set(uiLocale, f);

@@ -52,6 +52,28 @@ describe('formatters', () => {
     expect(names).toEqual(['Allemand', 'Ångström', 'Zulu']);
   });
 
+  it('writes a name inside a sentence as the UI language does: "ya está en español", but "auf Deutsch"', () => {
+    // Spanish and Russian tours: "El texto ya está en Español", «Определён язык: Русский».
+    const es = createFormatters('es');
+    expect(es.languageNameInText('ES')).toBe('español');
+    expect(es.languageNameInText('EN-US')).toBe('inglés estadounidense');
+    expect(es.languageName('ES')).toBe('Español');
+    expect(createFormatters('ru').languageNameInText('RU')).toBe('русский');
+    expect(createFormatters('uk').languageNameInText('EN')).toBe('англійська');
+    // German nouns keep their capital: Intl gives "Deutsch".
+    expect(createFormatters('de').languageNameInText('DE')).toBe('Deutsch');
+    expect(createFormatters('fr').languageNameInText('QQ', 'Mystery')).toBe('Mystery');
+    // A list of such names that starts a message gets its capital back on the first word only.
+    expect(es.sentenceStart(es.list([es.languageNameInText('EN'), es.languageNameInText('FR')]))).toBe('Inglés y francés');
+  });
+
+  it('does not take the running-text form from the capitalised names main sent', () => {
+    const it_ = createFormatters('it');
+    it_.knowNames({ ES: 'Spagnolo' });
+    expect(it_.languageName('ES')).toBe('Spagnolo');
+    expect(it_.languageNameInText('ES')).toBe('spagnolo');
+  });
+
   it('uses the names main worked out for this UI language without building Intl.DisplayNames, and keeps its own', () => {
     const built = vi.spyOn(Intl, 'DisplayNames');
     try {

@@ -211,7 +211,7 @@ export function StyleRuleEditor({ rule, onClose }: { rule: StyleRuleView; onClos
 
   return (
     <div className="gl-panel gl-style-editor" role="region" aria-labelledby={`${uid}-t`}>
-      <h3 id={`${uid}-t`}>{t('customisation.styles.editorTitle', { name: rule.name, language: f.languageName(rule.language) })}</h3>
+      <h3 id={`${uid}-t`}>{t('customisation.styles.editorTitle', { name: rule.name, language: f.languageNameInText(rule.language) })}</h3>
       {saved && (
         <p className="alert alert-success" role="status">
           {saved}

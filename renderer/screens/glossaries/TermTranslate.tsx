@@ -142,7 +142,7 @@ export function TermTranslateTools({ term, emptyCount }: { term: TermTranslation
       ? t('glossaries.term.offNoConnection')
       : reach.reason === 'noPair'
         ? t('glossaries.term.offNoPair')
-        : t('glossaries.term.offPair', { source: f.languageName(sourceLang), target: f.languageName(targetLang) });
+        : t('glossaries.term.offPair', { source: f.languageNameInText(sourceLang), target: f.languageNameInText(targetLang) });
   return (
     <>
       <button

@@ -56,7 +56,7 @@ export function UiLanguagePicker({ value }: { value: string }) {
         aria-describedby={`${uid}-hint`}
         onChange={(e) => choose(e.target.value)}
       >
-        <option value="system">{t('app.uiLanguage.system', { language: f.languageName(systemUiLocale()) })}</option>
+        <option value="system">{t('app.uiLanguage.system', { language: f.languageNameInText(systemUiLocale()) })}</option>
         {options.map((o) => (
           <option key={o.code} value={o.code} lang={isPseudoLocale(o.code) ? undefined : o.code}>
             {o.label}

@@ -10,8 +10,9 @@ export function useMsg(): (m: Msg) => string {
     (m: Msg) =>
       t(m.id, {
         ...m.values,
-        ...(m.lang !== undefined && { language: f.languageName(m.lang) }),
-        ...Object.fromEntries(Object.entries(m.langs ?? {}).map(([k, code]) => [k, f.languageName(code)])),
+        // Rules' messages name languages inside their sentences ("El español no distingue…"): the in-text form.
+        ...(m.lang !== undefined && { language: f.languageNameInText(m.lang) }),
+        ...Object.fromEntries(Object.entries(m.langs ?? {}).map(([k, code]) => [k, f.languageNameInText(code)])),
       }),
     [t, f],
   );
