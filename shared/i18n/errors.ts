@@ -39,6 +39,9 @@ export function describeIpcError(t: Translator, error: Pick<IpcError, 'code' | '
     // A file that is not text Verso reads: what it looks like and how to save it instead, in the UI language.
     const { kind, encoding = '' } = error.fileProblem;
     message = t.t('errors.file_not_text', { kind, encoding });
+  } else if (code === 'bad_file' && error.serviceCode?.startsWith('file_') && t.has(`errors.${error.serviceCode}`)) {
+    // A file Verso reads but cannot make entries of (one column, an unclosed quote, not a workbook): what to do.
+    message = t.t(`errors.${error.serviceCode}` as 'errors.file_one_column');
   } else {
     const id = `errors.${code}`;
     message = t.has(id) ? t.t(id) : t.t('errors.internal');

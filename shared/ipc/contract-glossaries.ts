@@ -223,7 +223,8 @@ export const glossariesCalls = {
 
   // Local versions (the last 10 per name and pair).
   'glossaries.versions': {
-    input: z.object({ name: z.string().max(10_000), sourceLang: z.string().max(20), targetLang: z.string().max(20) }),
+    // glossaryId: the glossary being edited; its versions are listed under the names it was saved with too.
+    input: z.object({ name: z.string().max(10_000), sourceLang: z.string().max(20), targetLang: z.string().max(20), glossaryId: Id.nullable().optional() }),
     output: z.array(VersionSummary),
   },
   'glossaries.versionEntries': { input: z.object({ versionId: Id }), output: EntryPairs },

@@ -17,7 +17,7 @@ export function registerGlossariesIpc(ctx: HandleContext, s: AppServices): void 
   handle(ctx, 'glossaries.edit', (i) => g.edit(i.glossaryId, { sourceLang: i.sourceLang, targetLang: i.targetLang }));
   handle(ctx, 'glossaries.save', (i) => g.save(i));
   handle(ctx, 'glossaries.finishSave', (i) => g.finishSave(i.draftId));
-  handle(ctx, 'glossaries.versions', (i) => g.versions(i.name, i.sourceLang, i.targetLang));
+  handle(ctx, 'glossaries.versions', (i) => g.versions(i.name, i.sourceLang, i.targetLang, i.glossaryId));
   handle(ctx, 'glossaries.versionEntries', (i) => g.versionEntries(i.versionId));
   handle(ctx, 'glossaries.importFile', (i) => g.importFile(i.fileName, i.dataBase64, i.options, i.pair));
   handle(ctx, 'glossaries.exportFile', (i) => g.exportFile(i));

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { GlossaryDraft, VersionSummary, type EntryPair } from '../../../shared/ipc/contract-glossaries.js';
 import { writeFileAtomic } from './durable-files.js';
 
-/** How many versions are kept per glossary name and pair. */
+/** How many versions are kept per glossary (name and pair; a rename carries them over, `followRename`). */
 export const VERSIONS_KEPT = 10;
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -38,6 +38,9 @@ async function namesIn(dir: string): Promise<string[]> {
     throw e;
   }
 }
+
+const samePair = (v: VersionSummary, sourceLang: string, targetLang: string): boolean =>
+  v.sourceLang.toUpperCase() === sourceLang.toUpperCase() && v.targetLang.toUpperCase() === targetLang.toUpperCase();
 
 type NewVersion = Omit<VersionSummary, 'versionId' | 'entryCount'> & { entries: EntryPair[] };
 
@@ -105,12 +108,34 @@ export class GlossaryStore {
     return summary;
   }
 
-  /** Versions of (name, pair), newest first. */
-  async versions(name: string, sourceLang: string, targetLang: string): Promise<VersionSummary[]> {
-    const all = await this.allVersions();
-    return all.filter(
-      (v) => v.name === name && v.sourceLang.toUpperCase() === sourceLang.toUpperCase() && v.targetLang.toUpperCase() === targetLang.toUpperCase(),
-    );
+  /**
+   * Versions of (name, pair), newest first. With `glossaryId`, also those of the names that glossary was saved
+   * under (its versions follow it across a rename not saved yet, and versions kept before this rule, under the
+   * old name, stay listed).
+   */
+  async versions(name: string, sourceLang: string, targetLang: string, glossaryId?: string | null): Promise<VersionSummary[]> {
+    const all = (await this.allVersions()).filter((v) => samePair(v, sourceLang, targetLang));
+    const names = new Set([name]);
+    if (glossaryId) for (const v of all) if (v.glossaryId === glossaryId) names.add(v.name);
+    return all.filter((v) => names.has(v.name));
+  }
+
+  /**
+   * Versions follow a glossary across a rename: the versions of the names `glossaryId` was kept under (of the
+   * pair) take its new `name`, so the Versions of the renamed glossary list them (seen on a Russian tour: after a
+   * rename, Versions said there were none while the files were still there). Each summary is rewritten
+   * atomically; the entries files are untouched.
+   */
+  async followRename(glossaryId: string, name: string, sourceLang: string, targetLang: string): Promise<number> {
+    const all = (await this.allVersions()).filter((v) => samePair(v, sourceLang, targetLang));
+    const old = new Set(all.filter((v) => v.glossaryId === glossaryId && v.name !== name).map((v) => v.name));
+    let moved = 0;
+    for (const v of all) {
+      if (!old.has(v.name)) continue;
+      await writeAtomic(this.versionsDir, `${checkId(v.versionId)}.json`, JSON.stringify({ ...v, name }));
+      moved++;
+    }
+    return moved;
   }
 
   private async allVersions(): Promise<VersionSummary[]> {

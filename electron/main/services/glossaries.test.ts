@@ -124,6 +124,41 @@ describe('save = create, then delete', () => {
     expect(await s.versionEntries(oldVersion.versionId)).toEqual(rows(3));
   });
 
+  it('versions follow the glossary across a rename (seen on a Russian tour: Versions said there were none)', async () => {
+    const name = `Скандинавия-${randomUUID()}`;
+    const renamed = `Северные страны-${randomUUID()}`;
+    const first = await seed(name, rows(2));
+    const { s } = service();
+    const edit = await s.edit(first.glossaryId);
+    edit.entries.push(['term 9', 'Begriff 9']);
+    const second = await s.save(edit);
+    if (second.status !== 'saved') throw new Error('save failed');
+    expect(await s.versions(name, 'EN', 'DE')).toHaveLength(2);
+    // Renamed in the editor, not saved yet: the editor asks with the new name and the glossary's id.
+    expect(await s.versions(renamed, 'EN', 'DE', second.glossary.glossaryId)).toHaveLength(2);
+    const again = await s.edit(second.glossary.glossaryId);
+    const third = await s.save({ ...again, name: renamed });
+    if (third.status !== 'saved') throw new Error('save failed');
+    const after = await s.versions(renamed, 'EN', 'DE', third.glossary.glossaryId);
+    expect(after.map((v) => v.glossaryId).sort()).toEqual([first.glossaryId, second.glossary.glossaryId, third.glossary.glossaryId].sort());
+    expect(after.every((v) => v.name === renamed)).toBe(true);
+    // Asked by the new name alone too (the files are the same ones, still readable).
+    expect(await s.versions(renamed, 'EN', 'DE')).toHaveLength(3);
+    const oldest = after.find((v) => v.glossaryId === first.glossaryId)!;
+    expect(await s.versionEntries(oldest.versionId)).toEqual(rows(2));
+  });
+
+  it('versions kept before, under a name the glossary no longer has, are listed by the glossary id', async () => {
+    const store = new GlossaryStore(join(dir, 'glossaries'));
+    await store.addVersion({ name: 'Old name', sourceLang: 'EN', targetLang: 'DE', savedAt: '2026-01-01T00:00:00.000Z', glossaryId: 'g-1', entries: rows(1) });
+    await store.addVersion({ name: 'Other', sourceLang: 'EN', targetLang: 'DE', savedAt: '2026-01-02T00:00:00.000Z', glossaryId: 'g-2', entries: rows(1) });
+    expect(await store.versions('New name', 'EN', 'DE')).toEqual([]);
+    expect((await store.versions('New name', 'EN', 'DE', 'g-1')).map((v) => v.glossaryId)).toEqual(['g-1']);
+    expect(await store.followRename('g-1', 'New name', 'EN', 'DE')).toBe(1);
+    expect((await store.versions('New name', 'EN', 'DE')).map((v) => v.name)).toEqual(['New name']);
+    expect((await store.versions('Other', 'EN', 'DE')).map((v) => v.glossaryId)).toEqual(['g-2']);
+  });
+
   it('writes the journal with every entry before the first call to the service', async () => {
     const name = `journal-${randomUUID()}`;
     const draftId = randomUUID();

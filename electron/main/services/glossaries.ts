@@ -341,6 +341,8 @@ export class GlossariesService {
       }
       throw e;
     }
+    // Renamed: its versions take the new name first (they count towards the ones kept, and stay listed).
+    if (target.glossaryId) await this.followRenameQuietly(target.glossaryId, target.name, target.sourceLang, target.targetLang);
     await this.deps.store.addVersion({
       name: target.name,
       sourceLang: target.sourceLang.toUpperCase(),
@@ -421,6 +423,7 @@ export class GlossariesService {
       }
     }
 
+    if (oldId) await this.followRenameQuietly(oldId, draft.name, draft.sourceLang, draft.targetLang);
     await this.deps.store.addVersion({
       name: draft.name,
       sourceLang: draft.sourceLang.toUpperCase(),
@@ -470,9 +473,19 @@ export class GlossariesService {
     return glossaryView(await c.getGlossary(id));
   }
 
+  /** The versions of `glossaryId` take its new name (best effort: a failure here must not fail a completed save). */
+  private async followRenameQuietly(glossaryId: string, name: string, sourceLang: string, targetLang: string): Promise<void> {
+    try {
+      await this.deps.store.followRename(glossaryId, name, sourceLang, targetLang);
+    } catch {
+      /* the versions stay under the old name, still found by the glossary's id */
+    }
+  }
+
   /** Before the old glossary goes, its entries are kept as a local version (once; best effort). */
   private async keepOldVersion(c: GlossaryApi, d: GlossaryDraft, oldId: string): Promise<void> {
-    const versions = await this.deps.store.versions(d.name, d.sourceLang, d.targetLang);
+    // By its id too: renamed in this save, its versions are under the old name.
+    const versions = await this.deps.store.versions(d.name, d.sourceLang, d.targetLang, oldId);
     if (versions.some((v) => v.glossaryId === oldId)) return;
     try {
       const [g, tsv] = await Promise.all([c.getGlossary(oldId), c.getGlossaryEntries(oldId)]);
@@ -519,8 +532,8 @@ export class GlossariesService {
 
   // ----- Versions -----
 
-  versions(name: string, sourceLang: string, targetLang: string): Promise<VersionSummary[]> {
-    return this.deps.store.versions(name, sourceLang, targetLang);
+  versions(name: string, sourceLang: string, targetLang: string, glossaryId?: string | null): Promise<VersionSummary[]> {
+    return this.deps.store.versions(name, sourceLang, targetLang, glossaryId);
   }
 
   async versionEntries(versionId: string): Promise<EntryPair[]> {

@@ -282,6 +282,55 @@ describe('header guess: a first row is a header only when it clearly is one', ()
     }
   });
 
+  it('column titles and language names in the UI languages are a header (seen on a Russian tour)', async () => {
+    const heads = [
+      'Исходный термин;Перевод',
+      'Английский;Испанский',
+      'английский;испанский',
+      'Вихідний термін;Переклад',
+      'Termin źródłowy;Tłumaczenie',
+      'Brontaal;Doeltaal',
+      'Termine;Traduzione',
+      'Termo de origem;Tradução',
+      'Término;Traducción',
+      'Terme source;Terme cible',
+      'Quellbegriff;Zielbegriff',
+      '原文;訳文',
+      '英語;スペイン語',
+      '源术语;目标术语',
+      '英语;西班牙语',
+      '원문;번역',
+      '영어;스페인어',
+      'المصطلح المصدر;الترجمة',
+      'الإنجليزية;الإسبانية',
+      'English (United States);Spanish',
+      'Американский английский;Испанский',
+    ];
+    for (const head of heads) {
+      const r = await importGlossaryFile('h.csv', utf8(`${head}\nsun;sol\nmoon;luna\n`));
+      expect(r.header, head).toBe(true);
+      expect(r.entries, head).toEqual([
+        ['sun', 'sol'],
+        ['moon', 'luna'],
+      ]);
+    }
+    // Excel's "CSV" on a Russian Windows (windows-1251), and the editor's own column titles (tab-separated).
+    const cyr = await importGlossaryFile('ru.csv', cp1251('Термин;Перевод\r\nдом;house\r\nкот;cat\r\n'));
+    expect(cyr).toMatchObject({ header: true, entries: [['дом', 'house'], ['кот', 'cat']] });
+    const tab = await importGlossaryFile('ru.tsv', utf8('Английский\tИспанский\nhouse\tcasa\ndog\tperro\n'));
+    expect(tab).toMatchObject({ header: true, entries: [['house', 'casa'], ['dog', 'perro']] });
+  });
+
+  it('short real words in any language stay entries (a word is a title only beside another title)', async () => {
+    for (const body of ['дом\tcasa\nкот\tgatto\n', 'цель\tgoal\nдом\thouse\n', 'origen\tbeginning\nsol\tsun\n', 'источник\tspring\nвода\twater\n', 'источник\tцель\nвода\twater\n', '原文\ttext\n猫\tcat\n']) {
+      const r = await importGlossaryFile('w.tsv', utf8(body));
+      expect(r.header, body).toBe(false);
+      expect(r.entries, body).toHaveLength(2);
+    }
+    const names = await importGlossaryFile('langs.tsv', utf8('Английский\tEnglish\nНемецкий\tGerman\n'));
+    expect(names.header).toBe(false);
+  });
+
   it('a one-row file is an entry, even when its words look like titles', async () => {
     expect((await importGlossaryFile('one.tsv', utf8('sun\tsol\n'))).entries).toEqual([['sun', 'sol']]);
     expect((await importGlossaryFile('one.tsv', utf8('source\ttarget\n'))).entries).toEqual([['source', 'target']]);

@@ -192,29 +192,98 @@ async function decodeLegacy(bytes: Uint8Array): Promise<DecodedText> {
 // spec's tables (not any two- or three-letter word), the file has rows below it, and none of the rows below looks
 // like a header too (a glossary of language names is data, not titles). The preview says what became of the row.
 
-const HEADER_WORDS =
-  /^(source|target|term|terms|src|tgt|source term|target term|source text|target text|source language|target language|original|translation|translations|quelle|ziel|ausgangssprache|zielsprache|origen|destino|source_lang|target_lang|langue source|langue cible|terme|traduction|begriff|übersetzung|término|traducción)$/i;
+/**
+ * Column titles, in the 14 UI languages (and a few more a CAT tool writes): "source", "target", "term",
+ * "translation", their language forms and the usual compounds ("Source term", «Исходный термин», 訳語…). A title
+ * counts only next to another title, a language name or a code (see `rowLooksLikeHeader`).
+ */
+const HEADER_WORDS = new Set(
+  [
+    // en
+    'source|target|term|terms|src|tgt|source term|target term|source text|target text|source language|target language|original|translation|translations|source_lang|target_lang|source lang|target lang|source terms|target terms',
+    // de
+    'quelle|ziel|ausgangssprache|zielsprache|quellsprache|begriff|übersetzung|übersetzungen|ausgangstext|zieltext|quelltext|quellbegriff|zielbegriff|ausgangsbegriff|benennung|terminus|quellterm|zielterm',
+    // fr
+    'langue source|langue cible|terme|termes|traduction|traductions|cible|terme source|terme cible|texte source|texte cible|langue d’origine|langue d\'origine|langue de départ|langue d’arrivée|langue d\'arrivée',
+    // es
+    'origen|destino|término|términos|traducción|traducciones|término de origen|término original|término de destino|término meta|idioma de origen|idioma de destino|idioma origen|idioma destino|texto de origen|texto original|texto de destino|lengua de origen|lengua de destino|término origen|término destino|original',
+    // it
+    'origine|destinazione|termine|termini|traduzione|traduzioni|sorgente|originale|testo di origine|testo originale|testo sorgente|testo di destinazione|lingua di origine|lingua di destinazione|lingua sorgente|lingua di arrivo|lingua origine|lingua destinazione|termine di origine|termine originale|termine sorgente|termine di destinazione|termine di arrivo|termine tradotto',
+    // pt, pt-BR
+    'origem|termo|termos|tradução|traduções|termo de origem|termo original|termo de destino|termo traduzido|idioma de origem|idioma de destino|texto de origem|texto de destino|língua de origem|língua de destino|língua de partida|língua de chegada',
+    // nl
+    'bron|doel|vertaling|vertalingen|termen|brontaal|doeltaal|bronterm|doelterm|brontekst|doeltekst|origineel|oorspronkelijke term',
+    // pl
+    'termin|terminy|tłumaczenie|tłumaczenia|przekład|oryginał|język źródłowy|język docelowy|termin źródłowy|termin docelowy|tekst źródłowy|tekst docelowy|wyrażenie źródłowe|wyrażenie docelowe',
+    // ru
+    'термин|термины|перевод|переводы|оригинал|исходный|целевой|исходный термин|целевой термин|исходные термины|целевые термины|исходный текст|целевой текст|текст перевода|исходный язык|целевой язык|язык оригинала|язык перевода|термин перевода|перевод термина',
+    // uk
+    'термін|терміни|переклад|переклади|оригінал|вихідний|цільовий|вихідний термін|цільовий термін|вихідний текст|цільовий текст|текст перекладу|вихідна мова|цільова мова|мова оригіналу|мова перекладу|термін перекладу',
+    // ja
+    '原文|訳文|用語|訳語|翻訳|原語|ソース|ターゲット|ソース言語|ターゲット言語|ソース用語|ターゲット用語|原文用語|翻訳元|翻訳先|翻訳元言語|翻訳先言語|原文言語|訳文言語|対訳',
+    // zh-Hans (and the traditional forms)
+    '源|目标|术语|译文|翻译|原文|源语言|目标语言|源术语|目标术语|源文本|目标文本|原文术语|译文术语|译名|原语|译语|目標|術語|譯文|翻譯|源語言|目標語言|源術語|目標術語',
+    // ko
+    '원문|번역|번역문|용어|원어|역어|소스|대상|원본|출발어|도착어|원문 용어|번역 용어|원본 용어|대상 용어|소스 용어|소스 언어|대상 언어|출발 언어|도착 언어|원본 언어',
+    // ar
+    'المصدر|الهدف|المصطلح|المصطلحات|الترجمة|الترجمات|الأصل|المصطلح المصدر|المصطلح الهدف|النص المصدر|النص الهدف|النص الأصلي|اللغة المصدر|اللغة الهدف|لغة المصدر|لغة الهدف|مصطلح المصدر|مصطلح الهدف',
+  ]
+    .join('|')
+    .split('|'),
+);
+
+/** A cell as compared with the titles and names: trimmed, lower case, inner spaces as one. */
+const normalCell = (s: string): string => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 const LANGUAGE_CODES = new Set([...SOURCE_LANGUAGES, ...TARGET_LANGUAGES].map((l) => l.code));
 
+/** The UI's languages (the editor names its columns in them) and a few more a termbase is often written in. */
+const NAME_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'pt-BR', 'nl', 'pl', 'ru', 'uk', 'ja', 'zh-Hans', 'zh-Hant', 'ko', 'ar'];
+
 let languageNames: Set<string> | undefined;
+/**
+ * Whether `s` names a language in one of NAME_LOCALES: the base languages, and each code of the spec's tables as
+ * the editor's column titles name it ("English (US)", «Английский», «американский английский», 简体中文).
+ */
 function isLanguageName(s: string): boolean {
   if (!languageNames) {
-    languageNames = new Set();
+    const names = new Set<string>();
     const codes = 'ar bg cs da de el en es et fi fr he hu id it ja ko lt lv nb nl pl pt ro ru sk sl sv th tr uk vi zh'.split(' ');
-    for (const loc of ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl']) {
-      const dn = new Intl.DisplayNames([loc], { type: 'language' });
-      for (const c of codes) languageNames.add((dn.of(c) ?? '').toLowerCase());
+    const tags = [...LANGUAGE_CODES].map((c) => {
+      try {
+        return Intl.getCanonicalLocales(c)[0] ?? c;
+      } catch {
+        return c;
+      }
+    });
+    for (const loc of NAME_LOCALES) {
+      for (const style of ['dialect', 'standard'] as const) {
+        let dn: Intl.DisplayNames;
+        try {
+          dn = new Intl.DisplayNames([loc], { type: 'language', languageDisplay: style });
+        } catch {
+          continue;
+        }
+        for (const c of [...codes, ...tags]) {
+          try {
+            const name = dn.of(c);
+            if (name && name.toLowerCase() !== c.toLowerCase()) names.add(normalCell(name));
+          } catch {
+            /* a code Intl does not know */
+          }
+        }
+      }
     }
-    for (const l of [...SOURCE_LANGUAGES, ...TARGET_LANGUAGES]) languageNames.add(l.name.toLowerCase());
+    for (const l of [...SOURCE_LANGUAGES, ...TARGET_LANGUAGES]) names.add(normalCell(l.name));
+    languageNames = names;
   }
-  return languageNames.has(s.toLowerCase());
+  return languageNames.has(normalCell(s));
 }
 
 function looksLikeHeaderCell(cell: string): boolean {
   const c = cell.trim().replace(/^["']|["']$/g, '');
   if (c === '') return false;
-  return HEADER_WORDS.test(c) || LANGUAGE_CODES.has(c.toUpperCase().replace('_', '-')) || isLanguageName(c);
+  return HEADER_WORDS.has(normalCell(c)) || LANGUAGE_CODES.has(c.toUpperCase().replace('_', '-')) || isLanguageName(c);
 }
 
 function rowLooksLikeHeader(row: readonly string[] | undefined): boolean {

@@ -68,6 +68,20 @@ describe('HistoryService', () => {
     expect((await h.list('nothing-like-this')).entries).toEqual([]);
   });
 
+  it('search folds case, accents and ё (a Russian tour: "ежик" did not find "Ёжик"), and keeps й apart from и', async () => {
+    const h = make();
+    await h.add(entry('Ёлки и ежи', { sourceLang: 'RU', detectedSourceLang: 'RU' }));
+    now += 10 * 60_000;
+    await h.add(entry('Mi corazón', { sourceLang: 'ES', detectedSourceLang: 'ES', targetLang: 'EN' }));
+    now += 10 * 60_000;
+    await h.add(entry('Мой дом', { sourceLang: 'RU', detectedSourceLang: 'RU' }));
+    expect((await h.list('елки')).entries.map((e) => e.source)).toEqual(['Ёлки и ежи']);
+    expect((await h.list('ЁЖИ')).entries.map((e) => e.source)).toEqual(['Ёлки и ежи']);
+    expect((await h.list('corazon')).entries.map((e) => e.source)).toEqual(['Mi corazón']);
+    expect((await h.list('мои')).entries).toEqual([]);
+    expect((await h.list('мой')).entries.map((e) => e.source)).toEqual(['Мой дом']);
+  });
+
   it('deletes one entry or all, and keeps at most the cap', async () => {
     maxEntries = 10;
     const h = make();

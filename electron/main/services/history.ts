@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { HistoryEntry, type HistoryList } from '../../../shared/ipc/contract-history.js';
+import { foldForSearch } from '../../../shared/search-fold.js';
 import type { FileSystem } from './ports.js';
 
 /** Characters kept in all (texts of every entry): the oldest go first past this. */
@@ -117,15 +118,18 @@ export class HistoryService {
     if (drop) list.splice(0, drop);
   }
 
-  /** Entries matching every word of `query` (texts, languages, connection name; any case), newest first. */
+  /**
+   * Entries matching every word of `query` (texts, languages, connection name), newest first. Case, accents and
+   * ё/е are folded (shared/search-fold.ts): "ежик" finds "Ёжик", "corazon" finds "corazón"; й stays apart from и.
+   */
   async list(query = '', limit = 500): Promise<HistoryList> {
     const list = await this.load();
-    const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    const words = foldForSearch(query).split(/\s+/).filter(Boolean);
     const out: HistoryEntry[] = [];
     for (let i = list.length - 1; i >= 0 && out.length < limit; i--) {
       const e = list[i]!;
       if (words.length) {
-        const hay = `${e.source}\n${e.target}\n${e.connectionName}\n${e.sourceLang} ${e.detectedSourceLang} ${e.targetLang}`.toLocaleLowerCase();
+        const hay = foldForSearch(`${e.source}\n${e.target}\n${e.connectionName}\n${e.sourceLang} ${e.detectedSourceLang} ${e.targetLang}`);
         if (!words.every((w) => hay.includes(w))) continue;
       }
       out.push(e);

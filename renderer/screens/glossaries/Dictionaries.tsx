@@ -4,15 +4,31 @@
  * "Add dictionary" (a pair, then the editor) and "Rename". Only shown for glossaries the connection serves as v3.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { GlossaryView } from '../../../shared/ipc/contract-glossaries.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
+import { focusLost } from '../../lib/focus.js';
+import { composing } from '../../lib/keys.js';
 import { useEditorStore } from './editor-store.js';
 import '../../components/customisation.css';
 
 type Dict = NonNullable<GlossaryView['dictionaries']>[number];
+
+/** Escape (not while an input method composes) does what the panel's Cancel does. */
+export function escapeCancels(e: KeyboardEvent<HTMLElement>, cancel: () => void): void {
+  if (e.key !== 'Escape' || e.defaultPrevented || composing(e)) return;
+  e.preventDefault();
+  cancel();
+}
+
+/** After the next frame (the panel that had the focus gone), the focus goes to `el` if it is on the page. */
+function focusAfter(el: () => HTMLElement | null | undefined) {
+  requestAnimationFrame(() => {
+    if (focusLost()) el()?.focus();
+  });
+}
 
 export function Dictionaries({
   g,
@@ -27,18 +43,28 @@ export function Dictionaries({
   const f = useFormat();
   const qc = useQueryClient();
   const [confirm, setConfirm] = useState<Dict | null>(null);
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['glossaries.list'] });
+  const box = useRef<HTMLDivElement>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['glossaries.list'] });
+  const key = (d: { sourceLang: string; targetLang: string }) => `${d.sourceLang}>${d.targetLang}`;
+  /** A dictionary's Remove, else this glossary's Add dictionary. */
+  const focusRemove = (d: Dict | null) =>
+    focusAfter(() => (d && box.current?.querySelector<HTMLElement>(`[data-gl-dict-remove="${key(d)}"]`)) || box.current?.querySelector<HTMLElement>('[data-gl-dict-add]'));
+  const cancel = () => {
+    focusRemove(confirm);
+    setConfirm(null);
+  };
   const pairText = (d: { sourceLang: string; targetLang: string }) => t('glossaries.list.pair', { source: f.languageName(d.sourceLang), target: f.languageName(d.targetLang) });
   const remove = useMutation({
     mutationFn: (d: Dict) => unwrap(api().customisation.removeDictionary({ glossaryId: g.glossaryId, sourceLang: d.sourceLang, targetLang: d.targetLang })),
-    onSuccess: () => {
+    onSuccess: async () => {
       setConfirm(null);
-      refresh();
+      await refresh();
+      focusRemove(null);
     },
   });
   const dicts = g.dictionaries ?? [];
   return (
-    <div className="gl-dicts">
+    <div className="gl-dicts" ref={box}>
       <ul aria-label={t('customisation.dict.caption', { name: g.name })}>
         {dicts.map((d) => (
           <li key={`${d.sourceLang}-${d.targetLang}`}>
@@ -52,7 +78,7 @@ export function Dictionaries({
               </button>
             )}
             {dicts.length > 1 && (
-              <button type="button" className="btn btn-small btn-ghost" aria-label={t('customisation.dict.removeNamed', { pair: pairText(d), name: g.name })} onClick={() => setConfirm(d)}>
+              <button type="button" className="btn btn-small btn-ghost" data-gl-dict-remove={key(d)} aria-label={t('customisation.dict.removeNamed', { pair: pairText(d), name: g.name })} onClick={() => setConfirm(d)}>
                 {t('customisation.dict.remove')}
               </button>
             )}
@@ -60,14 +86,14 @@ export function Dictionaries({
         ))}
       </ul>
       {confirm && (
-        <div className="gl-dialog" role="alertdialog" aria-modal="false" aria-labelledby={`rm-${g.glossaryId}`}>
+        <div className="gl-dialog" role="alertdialog" aria-modal="false" aria-labelledby={`rm-${g.glossaryId}`} onKeyDown={(e) => escapeCancels(e, cancel)}>
           <h2 id={`rm-${g.glossaryId}`}>{t('customisation.dict.removeConfirm', { pair: pairText(confirm), count: confirm.entryCount })}</h2>
           {remove.error ? <ErrorAlert error={remove.error} look="box" /> : null}
           <div className="gl-actions">
             <button type="button" className="btn btn-danger" onClick={() => remove.mutate(confirm)} disabled={remove.isPending}>
               {t('customisation.dict.remove')}
             </button>
-            <button type="button" className="btn" onClick={() => setConfirm(null)} autoFocus>
+            <button type="button" className="btn" onClick={cancel} autoFocus>
               {t('customisation.common.cancel')}
             </button>
           </div>
@@ -83,13 +109,26 @@ function AddDictionary({ g, pairs }: { g: GlossaryView; pairs: { sourceLang: str
   const t = useT();
   const f = useFormat();
   const [open, setOpen] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    focusAfter(() => addButton.current);
+  };
   const has = new Set((g.dictionaries ?? []).map((d) => `${d.sourceLang}>${d.targetLang}`));
   const free = pairs.filter((p) => !has.has(`${p.sourceLang}>${p.targetLang}`));
   const [choice, setChoice] = useState('');
   const value = choice || (free[0] ? `${free[0].sourceLang}>${free[0].targetLang}` : '');
   if (!open) {
     return (
-      <button type="button" className="btn btn-small" aria-label={t('customisation.dict.addNamed', { name: g.name })} onClick={() => setOpen(true)} disabled={free.length === 0}>
+      <button
+        ref={addButton}
+        type="button"
+        className="btn btn-small"
+        data-gl-dict-add=""
+        aria-label={t('customisation.dict.addNamed', { name: g.name })}
+        onClick={() => setOpen(true)}
+        disabled={free.length === 0}
+      >
         {t('customisation.dict.add')}
       </button>
     );
@@ -99,10 +138,10 @@ function AddDictionary({ g, pairs }: { g: GlossaryView; pairs: { sourceLang: str
     useEditorStore.getState().open({ draftId: crypto.randomUUID(), glossaryId: g.glossaryId, name: g.name, sourceLang, targetLang, entries: [['', '']] }, false);
   };
   return (
-    <div className="gl-inline-form">
+    <div className="gl-inline-form" onKeyDown={(e) => escapeCancels(e, close)}>
       <label>
         {t('customisation.dict.pair')}
-        <select value={value} onChange={(e) => setChoice(e.target.value)}>
+        <select value={value} onChange={(e) => setChoice(e.target.value)} autoFocus>
           {free.map((p) => (
             <option key={`${p.sourceLang}>${p.targetLang}`} value={`${p.sourceLang}>${p.targetLang}`}>
               {t('glossaries.list.pair', { source: f.languageName(p.sourceLang), target: f.languageName(p.targetLang) })}
@@ -113,28 +152,41 @@ function AddDictionary({ g, pairs }: { g: GlossaryView; pairs: { sourceLang: str
       <button type="button" className="btn btn-primary btn-small" onClick={start} disabled={!value}>
         {t('customisation.dict.addOpen')}
       </button>
-      <button type="button" className="btn btn-small" onClick={() => setOpen(false)}>
+      <button type="button" className="btn btn-small" onClick={close}>
         {t('customisation.common.cancel')}
       </button>
     </div>
   );
 }
 
-/** "Rename" of a multilingual glossary: one PATCH, same id, dictionaries untouched. */
-export function RenameGlossary({ g }: { g: GlossaryView }) {
+/**
+ * "Rename" of a multilingual glossary: one PATCH, same id, dictionaries untouched. Saved (`onRenamed` says so)
+ * or cancelled (Cancel, Escape), the focus goes back to the row's Rename, not to the page; the row may move
+ * when the list is sorted by name, so it is looked for again once the list has the new name.
+ */
+export function RenameGlossary({ g, onRenamed }: { g: GlossaryView; onRenamed?: (oldName: string, newName: string) => void }) {
   const t = useT();
   const qc = useQueryClient();
   const [name, setName] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const rename = useMutation({
     mutationFn: (n: string) => unwrap(api().customisation.renameGlossary({ glossaryId: g.glossaryId, name: n })),
-    onSuccess: () => {
+    onSuccess: async (out, n) => {
       setName(null);
-      void qc.invalidateQueries({ queryKey: ['glossaries.list'] });
+      onRenamed?.(g.name, out.name || n);
+      focusAfter(() => button.current);
+      await qc.invalidateQueries({ queryKey: ['glossaries.list'] });
+      focusAfter(() => button.current);
     },
   });
+  const cancel = () => {
+    setName(null);
+    rename.reset();
+    focusAfter(() => button.current);
+  };
   if (name === null) {
     return (
-      <button type="button" className="btn" aria-label={t('customisation.glossary.renameNamed', { name: g.name })} onClick={() => setName(g.name)}>
+      <button ref={button} type="button" className="btn" aria-label={t('customisation.glossary.renameNamed', { name: g.name })} onClick={() => setName(g.name)}>
         {t('customisation.glossary.rename')}
       </button>
     );
@@ -142,6 +194,7 @@ export function RenameGlossary({ g }: { g: GlossaryView }) {
   return (
     <form
       className="gl-inline-form"
+      onKeyDown={(e) => escapeCancels(e, cancel)}
       onSubmit={(e) => {
         e.preventDefault();
         if (name.trim()) rename.mutate(name.trim());
@@ -154,7 +207,7 @@ export function RenameGlossary({ g }: { g: GlossaryView }) {
       <button type="submit" className="btn btn-primary btn-small" disabled={!name.trim() || rename.isPending}>
         {t('customisation.common.save')}
       </button>
-      <button type="button" className="btn btn-small" onClick={() => setName(null)}>
+      <button type="button" className="btn btn-small" onClick={cancel}>
         {t('customisation.common.cancel')}
       </button>
       {rename.error ? <ErrorAlert error={rename.error} look="box" /> : null}

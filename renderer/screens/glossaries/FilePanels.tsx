@@ -12,7 +12,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import type { ExportFormat, ImportOptions, ImportResult } from '../../../shared/ipc/contract-glossaries.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
-import { api, unwrap } from '../../lib/api.js';
+import { api, ApiError, unwrap } from '../../lib/api.js';
 import { isolate } from '../../lib/bidi.js';
 import { rowsToPairs, useEditorStore } from './editor-store.js';
 
@@ -75,6 +75,26 @@ export function ImportPanel({ onDone }: { onDone: (added: number) => void }) {
     if (file) parse.mutate({ name: file.name, data: file.data, options: o });
   };
 
+  const failedCode = parse.error instanceof ApiError ? parse.error.error.serviceCode : undefined;
+  const delimiterProblem = !parse.isPending && file !== null && (failedCode === 'file_one_column' || failedCode === 'file_unterminated_quote');
+  /** The delimiter choice: `value` '' when none was chosen (the file's own could not be found). */
+  const delimiterPicker = (value: string) => (
+    <label>
+      {t('glossaries.import.delimiter')}
+      <select value={value} onChange={(e) => reparse({ ...options, delimiter: e.target.value as ImportOptions['delimiter'] })}>
+        {value === '' && (
+          <option value="" disabled>
+            {t('glossaries.field.choose')}
+          </option>
+        )}
+        <option value=",">{t('glossaries.import.delimComma')}</option>
+        <option value=";">{t('glossaries.import.delimSemicolon')}</option>
+        <option value={'\t'}>{t('glossaries.import.delimTab')}</option>
+        <option value="|">{t('glossaries.import.delimPipe')}</option>
+      </select>
+    </label>
+  );
+
   const apply = (mode: 'replace' | 'append') => {
     if (!result) return;
     setEntries(result.entries, mode);
@@ -130,6 +150,9 @@ export function ImportPanel({ onDone }: { onDone: (added: number) => void }) {
       {ignored.length > 0 && <p role="status">{t('glossaries.import.oneFile', { count: ignored.length, names: f.list(ignored) })}</p>}
       {parse.isPending && <p role="status">{t('glossaries.import.reading')}</p>}
       {parse.error ? <ErrorAlert error={parse.error} look="box" /> : null}
+      {/* The file could not be split into columns with the delimiter tried: the message says to choose another,
+          so the picker stays (seen on a Russian tour: a one-column CSV said "choose the delimiter" with none shown). */}
+      {delimiterProblem && <div className="gl-fields">{delimiterPicker(options.delimiter ?? '')}</div>}
       {result && !parse.isPending && (
         <div className="gl-import-result">
           <p role="status">
@@ -139,17 +162,7 @@ export function ImportPanel({ onDone }: { onDone: (added: number) => void }) {
               : ''}
           </p>
           <div className="gl-fields">
-            {(result.format === 'csv' || result.format === 'tsv') && (
-              <label>
-                {t('glossaries.import.delimiter')}
-                <select value={result.delimiter ?? ','} onChange={(e) => reparse({ ...options, delimiter: e.target.value as ImportOptions['delimiter'] })}>
-                  <option value=",">{t('glossaries.import.delimComma')}</option>
-                  <option value=";">{t('glossaries.import.delimSemicolon')}</option>
-                  <option value={'\t'}>{t('glossaries.import.delimTab')}</option>
-                  <option value="|">{t('glossaries.import.delimPipe')}</option>
-                </select>
-              </label>
-            )}
+            {(result.format === 'csv' || result.format === 'tsv') && delimiterPicker(result.delimiter ?? ',')}
             {result.format !== 'tbx' && (
               <label className="gl-inline">
                 <input type="checkbox" checked={result.header === true} onChange={(e) => reparse({ ...options, header: e.target.checked ? 'yes' : 'no' })} />

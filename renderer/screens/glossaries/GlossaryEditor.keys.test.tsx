@@ -364,6 +364,23 @@ describe('Glossary editor: panels', () => {
   });
 });
 
+describe('Glossary editor: Escape', () => {
+  it('closes the Import and Export panels and gives the focus back to their buttons (a Russian tour: it did nothing)', async () => {
+    const user = userEvent.setup();
+    await openAcme(user);
+    await pressEnterOn(user, screen.getByRole('button', { name: 'Import file…' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose a file…' })));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Choose a file…' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Import file…' })));
+    await pressEnterOn(user, screen.getByRole('button', { name: 'Export…' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Format' })));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Format' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export…' })));
+  });
+});
+
 describe('Glossary editor in the Arabic UI', () => {
   beforeEach(() => installTestI18n('ar', compileCatalog(en), compileCatalog(ar)));
   afterEach(() => installTestI18n('en', compileCatalog(en)));

@@ -28,12 +28,13 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import type { IpcError } from '../../../shared/ipc/errors.js';
 import { api, ApiError, unwrap } from '../../lib/api.js';
-import { useEditorStore, rowsToPairs, type Side } from './editor-store.js';
+import { contentPrint, useEditorStore, rowsToPairs, type Side } from './editor-store.js';
 import { focusFirst, focusGone, focusLost } from '../../lib/focus.js';
 import { EntryGrid, type EntryGridHandle } from './EntryGrid.js';
 import { nextProblemRow, ProblemLine } from './ProblemLine.js';
 import { ExportPanel, ImportPanel } from './FilePanels.js';
 import { VersionsPanel } from './VersionsPanel.js';
+import { escapeCancels } from './Dictionaries.js';
 import { defaultPair } from './glossary-pairs.js';
 import { emptyTargets } from './term-translate.js';
 import { TermTranslatePanel, TermTranslateTools, useTermTranslation } from './TermTranslate.js';
@@ -49,14 +50,29 @@ export function currentDraft(): DraftInput | null {
   return { draftId: s.draftId, glossaryId: s.glossaryId, name: s.name, sourceLang: s.sourceLang, targetLang: s.targetLang, entries: rowsToPairs(s.rows) };
 }
 
-/** Writes the draft now if it changed since the last write. */
+/**
+ * Writes the draft now if it changed since the last write. Back to the saved glossary (edits undone, or nothing
+ * typed in a new one), there is nothing to keep: a draft written earlier is dropped instead (seen on a Russian
+ * tour: edits undone left a draft listed under "Kept on this computer" that differed in nothing).
+ */
 export async function flushDraft(): Promise<void> {
   const s = useEditorStore.getState();
   const d = currentDraft();
   if (!d || s.version === s.savedVersion) return;
   const v = s.version;
+  if (s.baseline !== null && contentPrint(s) === s.baseline) {
+    if (s.kept) await unwrap(api().glossaries.draftDiscard({ draftId: d.draftId }));
+    const now = useEditorStore.getState();
+    if (now.draftId !== d.draftId) return;
+    now.markSaved(v);
+    now.setKept(false);
+    return;
+  }
   await unwrap(api().glossaries.draftPut(d));
-  useEditorStore.getState().markSaved(v);
+  const now = useEditorStore.getState();
+  if (now.draftId !== d.draftId) return;
+  now.markSaved(v);
+  now.setKept(true);
 }
 
 /**
@@ -325,8 +341,26 @@ export function GlossaryEditor({
     const st = useEditorStore.getState();
     if (pairs.length === 0 || (st.sourceLang && st.targetLang)) return;
     const p = defaultPair(pairs, useTranslateStore.getState().options, navigator.language) ?? pairs[0]!;
-    st.setPair(p.sourceLang, p.targetLang);
+    st.defaultPair(p.sourceLang, p.targetLang);
   }, [pairs]);
+  // Whether what was opened is a draft kept earlier (then the line says so from the start) or the saved glossary
+  // (then edits undone back to it keep no draft).
+  useEffect(() => {
+    const id = s.draftId;
+    if (!id) return;
+    let live = true;
+    api()
+      .glossaries.draftGet({ draftId: id })
+      .then(
+        (r) => {
+          if (live) useEditorStore.getState().learnOpened(id, r.ok ? true : r.error.code === 'not_found' ? false : null);
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [s.draftId]);
   // Autosave: the draft on disk follows the editor a moment after each change.
   useEffect(() => {
     if (s.version === s.savedVersion || !s.draftId) return;
@@ -480,7 +514,9 @@ export function GlossaryEditor({
       <div className="gl-editor-head">
         <h2 id="gl-editor-title" ref={titleRef} tabIndex={-1}>{s.glossaryId ? t('glossaries.editor.titleEdit') : t('glossaries.editor.titleNew')}</h2>
         <span className="gl-draft-state" role="status">
-          {autosaveError ? null : dirty ? t('glossaries.editor.draftPending') : t('glossaries.editor.draftKept')}
+          {/* Only about a draft there is: a glossary opened and not edited, or edited back, has none (seen on a
+              Russian tour: "Changes kept on this computer" on a new, empty glossary read as "saved"). */}
+          {autosaveError ? null : dirty && (s.kept || s.undoStack.length + s.redoStack.length > 0) ? t('glossaries.editor.draftPending') : s.kept ? t('glossaries.editor.draftKept') : null}
         </span>
         <button type="button" className="btn" onClick={onClose}>
           {t('glossaries.editor.backToList')}
@@ -611,7 +647,20 @@ export function GlossaryEditor({
 
       {/* The panel opened takes the focus: below the toolbar, it came after Export and Versions in the tab
           order, and Enter there swapped it for another (seen on a French keyboard tour). */}
-      <div ref={panelSlot} className="gl-panel-slot">
+      {/* Escape closes the open panel, as the keyboard help says of panels (a control inside that uses it first, a
+          menu or a confirmation, keeps it), and the focus goes back to the panel's button. */}
+      <div
+        ref={panelSlot}
+        className="gl-panel-slot"
+        onKeyDown={(e) =>
+          panel !== 'none' &&
+          escapeCancels(e, () => {
+            const p = panel;
+            setPanel('none');
+            afterAction(() => focusFirst(tool(p)));
+          })
+        }
+      >
         {panel === 'import' && <ImportPanel onDone={(added) => panelDone('import', added)} />}
         {panel === 'export' && <ExportPanel />}
         {panel === 'versions' && (

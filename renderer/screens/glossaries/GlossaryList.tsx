@@ -7,13 +7,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { DraftSummary, GlossaryView } from '../../../shared/ipc/contract-glossaries.js';
+import { foldForSearch } from '../../../shared/search-fold.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
-import { Dictionaries, RenameGlossary } from './Dictionaries.js';
+import { refocusIfLost } from '../../lib/focus.js';
+import { Dictionaries, escapeCancels, RenameGlossary } from './Dictionaries.js';
 
 type SortKey = 'name' | 'created' | 'entries';
+
+/** A CSS attribute selector's value, quoted (ids and names may hold any character). */
+const q = (v: string) => JSON.stringify(v);
 
 export function GlossaryList({
   glossaries,
@@ -40,19 +45,33 @@ export function GlossaryList({
   const [pair, setPair] = useState('');
   const [sort, setSort] = useState<SortKey>('name');
   const [confirmDelete, setConfirmDelete] = useState<GlossaryView | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState<DraftSummary | null>(null);
+  // What the list says after a rename, in place of the outcome shown before it (`over`); a later save's outcome
+  // (a new `notice`) takes its place again.
+  const [renamed, setRenamed] = useState<{ text: string; over: string | null } | null>(null);
+  const shownNotice = renamed && renamed.over === notice ? renamed.text : notice;
   const [dup, setDup] = useState<{ g: GlossaryView; name: string; reverse: boolean } | null>(null);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['glossaries.list'] });
     void qc.invalidateQueries({ queryKey: ['glossaries.drafts'] });
   };
 
+  // Deleted, the row and its confirmation go: the focus goes to the next row's Delete (else the one before it),
+  // else New glossary. Cancelled, back to the row's own Delete. Never to the page.
   const remove = useMutation({
-    mutationFn: (id: string) => unwrap(api().glossaries.remove({ glossaryId: id })),
-    onSuccess: () => {
+    mutationFn: (d: { id: string; next: string | null }) => unwrap(api().glossaries.remove({ glossaryId: d.id })),
+    onSuccess: async (_out, d) => {
       setConfirmDelete(null);
-      refresh();
+      void qc.invalidateQueries({ queryKey: ['glossaries.drafts'] });
+      await qc.invalidateQueries({ queryKey: ['glossaries.list'] });
+      refocusIfLost(...(d.next ? [`[data-gl-delete=${q(d.next)}]`] : []), '.gl-screen [data-gl-new]');
     },
   });
+  const cancelDelete = () => {
+    const id = confirmDelete?.glossaryId;
+    setConfirmDelete(null);
+    if (id) refocusIfLost(`[data-gl-delete=${q(id)}]`, '.gl-screen [data-gl-new]');
+  };
   const duplicate = useMutation({
     mutationFn: (d: { g: GlossaryView; name: string; reverse: boolean }) => unwrap(api().glossaries.duplicate({ glossaryId: d.g.glossaryId, name: d.name, reverse: d.reverse })),
     onSuccess: (out) => {
@@ -65,16 +84,40 @@ export function GlossaryList({
     mutationFn: (draftId: string) => unwrap(api().glossaries.finishSave({ draftId })),
     onSettled: refresh,
   });
+  // "Discard draft" asks first (the draft is the only copy of those edits); done, the focus goes to the next
+  // draft's Discard (else the one before it), else New glossary; cancelled, back to that draft's Discard.
   const discard = useMutation({
-    mutationFn: (draftId: string) => unwrap(api().glossaries.draftDiscard({ draftId })),
-    onSettled: refresh,
+    mutationFn: (d: { draftId: string; next: string | null }) => unwrap(api().glossaries.draftDiscard({ draftId: d.draftId })),
+    onSuccess: async (_out, d) => {
+      setConfirmDiscard(null);
+      void qc.invalidateQueries({ queryKey: ['glossaries.list'] });
+      await qc.invalidateQueries({ queryKey: ['glossaries.drafts'] });
+      refocusIfLost(...(d.next ? [`[data-gl-discard=${q(d.next)}]`] : []), '.gl-screen [data-gl-new]');
+    },
   });
+  const cancelDiscard = () => {
+    const id = confirmDiscard?.draftId;
+    setConfirmDiscard(null);
+    if (id) refocusIfLost(`[data-gl-discard=${q(id)}]`, '.gl-screen [data-gl-new]');
+  };
+  const cancelDup = () => {
+    const id = dup?.g.glossaryId;
+    setDup(null);
+    if (id) refocusIfLost(`[data-gl-dup=${q(id)}]`, '.gl-screen [data-gl-new]');
+  };
+  const neighbour = <T,>(list: T[], at: number): T | undefined => list[at + 1] ?? list[at - 1];
+  const draftName = (d: DraftSummary) => d.name || t('glossaries.drafts.untitled');
 
   const pairsOf = (g: GlossaryView) => (g.dictionaries ?? [g]).map((d) => `${d.sourceLang}>${d.targetLang}`);
   const pairs = useMemo(() => [...new Set(glossaries.flatMap(pairsOf))].sort(), [glossaries]);
   const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const out = glossaries.filter((g) => (!q || g.name.toLowerCase().includes(q)) && (!pair || pairsOf(g).includes(pair)));
+    // Case, accents and ё/е folded: "ежик" finds "Ёжик" (shared/search-fold.ts).
+    const words = foldForSearch(search).split(/\s+/).filter(Boolean);
+    const out = glossaries.filter((g) => {
+      if (pair && !pairsOf(g).includes(pair)) return false;
+      const name = foldForSearch(g.name);
+      return words.every((w) => name.includes(w));
+    });
     out.sort((a, b) =>
       sort === 'created' ? b.creationTime.localeCompare(a.creationTime) : sort === 'entries' ? b.entryCount - a.entryCount : f.compare(a.name, b.name),
     );
@@ -84,10 +127,10 @@ export function GlossaryList({
 
   return (
     <>
-      {notice && (
+      {shownNotice && (
         // Focusable: saved, the editor goes and the focus comes here (GlossariesView), not to the page.
         <p className="alert alert-success" role="status" tabIndex={-1} data-gl-notice="">
-          {notice}
+          {shownNotice}
         </p>
       )}
       {drafts.length > 0 && (
@@ -97,7 +140,7 @@ export function GlossaryList({
             {drafts.map((d) => (
               <li key={d.draftId}>
                 <span>
-                  <strong>{d.name || t('glossaries.drafts.untitled')}</strong> · {d.sourceLang && d.targetLang ? pairLabel(d.sourceLang, d.targetLang) : ''} ·{' '}
+                  <strong>{draftName(d)}</strong> · {d.sourceLang && d.targetLang ? pairLabel(d.sourceLang, d.targetLang) : ''} ·{' '}
                   {t('glossaries.list.entryCount', { count: d.entryCount })} · {f.relative(new Date(d.updatedAt))}
                 </span>
                 {d.pendingSave ? (
@@ -112,7 +155,16 @@ export function GlossaryList({
                     <button type="button" className="btn btn-primary" onClick={() => onOpenDraft(d.draftId)}>
                       {t('glossaries.drafts.open')}
                     </button>
-                    <button type="button" className="btn" onClick={() => discard.mutate(d.draftId)} disabled={discard.isPending}>
+                    <button
+                      type="button"
+                      className="btn"
+                      data-gl-discard={d.draftId}
+                      aria-label={t('glossaries.drafts.discardNamed', { name: draftName(d) })}
+                      onClick={() => {
+                        discard.reset();
+                        setConfirmDiscard(d);
+                      }}
+                    >
                       {t('glossaries.drafts.discard')}
                     </button>
                   </>
@@ -120,9 +172,39 @@ export function GlossaryList({
               </li>
             ))}
           </ul>
+          {confirmDiscard && (
+            <div
+              className="gl-dialog"
+              role="alertdialog"
+              aria-modal="false"
+              aria-labelledby="gl-discard-t"
+              aria-describedby="gl-discard-d"
+              onKeyDown={(e) => escapeCancels(e, cancelDiscard)}
+            >
+              <h2 id="gl-discard-t">{t('glossaries.drafts.discardTitle', { name: draftName(confirmDiscard) })}</h2>
+              <p id="gl-discard-d">{t('glossaries.drafts.discardBody', { count: confirmDiscard.entryCount })}</p>
+              {discard.error ? <ErrorAlert error={discard.error} look="box" /> : null}
+              <div className="gl-actions">
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => {
+                    const kept = drafts.filter((x) => !x.pendingSave);
+                    const next = neighbour(kept, kept.findIndex((x) => x.draftId === confirmDiscard.draftId));
+                    discard.mutate({ draftId: confirmDiscard.draftId, next: next?.draftId ?? null });
+                  }}
+                  disabled={discard.isPending}
+                >
+                  {t('glossaries.drafts.discard')}
+                </button>
+                <button type="button" className="btn" onClick={cancelDiscard} autoFocus>
+                  {t('app.common.cancel')}
+                </button>
+              </div>
+            </div>
+          )}
           {finish.error ? <ErrorAlert error={finish.error} look="box" /> : null}
           {finish.data?.status === 'deleteFailed' && <p className="error-text">{t('glossaries.save.deleteFailed')}</p>}
-          {discard.error ? <ErrorAlert error={discard.error} look="box" /> : null}
         </section>
       )}
 
@@ -192,19 +274,38 @@ export function GlossaryList({
                 <td>{f.date(new Date(g.creationTime))}</td>
                 <td>{g.ready ? t('glossaries.list.ready') : t('glossaries.list.notReady')}</td>
                 <td className="gl-row-actions">
-                  <button type="button" className="btn" onClick={() => onEdit(g)} aria-label={t('glossaries.list.editNamed', { name: g.name })}>
-                    {t('glossaries.list.edit')}
-                  </button>
-                  {g.dictionaries ? (
-                    <RenameGlossary g={g} />
-                  ) : (
-                    <button type="button" className="btn" onClick={() => setDup({ g, name: t('glossaries.list.copyName', { name: g.name }), reverse: false })} aria-label={t('glossaries.list.duplicateNamed', { name: g.name })}>
-                      {t('glossaries.list.duplicate')}
+                  {/* A wrapping row of buttons inside the cell (the cell stays a table cell): they go onto a second
+                      line rather than widening the table past the screen (seen in Russian at 900×700). */}
+                  <div className="gl-row-buttons">
+                    <button type="button" className="btn" onClick={() => onEdit(g)} aria-label={t('glossaries.list.editNamed', { name: g.name })}>
+                      {t('glossaries.list.edit')}
                     </button>
-                  )}
-                  <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(g)} aria-label={t('glossaries.list.deleteNamed', { name: g.name })}>
-                    {t('app.common.delete')}
-                  </button>
+                    {g.dictionaries ? (
+                      <RenameGlossary g={g} onRenamed={(old, name) => setRenamed({ text: t('glossaries.rename.done', { old, name }), over: notice })} />
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn"
+                        data-gl-dup={g.glossaryId}
+                        onClick={() => setDup({ g, name: t('glossaries.list.copyName', { name: g.name }), reverse: false })}
+                        aria-label={t('glossaries.list.duplicateNamed', { name: g.name })}
+                      >
+                        {t('glossaries.list.duplicate')}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="btn btn-danger"
+                      data-gl-delete={g.glossaryId}
+                      onClick={() => {
+                        remove.reset();
+                        setConfirmDelete(g);
+                      }}
+                      aria-label={t('glossaries.list.deleteNamed', { name: g.name })}
+                    >
+                      {t('app.common.delete')}
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -213,22 +314,30 @@ export function GlossaryList({
       )}
 
       {confirmDelete && (
-        <div className="gl-dialog" role="alertdialog" aria-modal="false" aria-labelledby="gl-del-t" aria-describedby="gl-del-d">
+        <div className="gl-dialog" role="alertdialog" aria-modal="false" aria-labelledby="gl-del-t" aria-describedby="gl-del-d" onKeyDown={(e) => escapeCancels(e, cancelDelete)}>
           <h2 id="gl-del-t">{t('glossaries.delete.title', { name: confirmDelete.name })}</h2>
           <p id="gl-del-d">{t('glossaries.delete.body', { count: confirmDelete.entryCount })}</p>
           {remove.error ? <ErrorAlert error={remove.error} look="box" /> : null}
           <div className="gl-actions">
-            <button type="button" className="btn btn-danger" onClick={() => remove.mutate(confirmDelete.glossaryId)} disabled={remove.isPending}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => {
+                const next = neighbour(shown, shown.findIndex((x) => x.glossaryId === confirmDelete.glossaryId));
+                remove.mutate({ id: confirmDelete.glossaryId, next: next?.glossaryId ?? null });
+              }}
+              disabled={remove.isPending}
+            >
               {t('glossaries.delete.confirm')}
             </button>
-            <button type="button" className="btn" onClick={() => setConfirmDelete(null)} autoFocus>
+            <button type="button" className="btn" onClick={cancelDelete} autoFocus>
               {t('app.common.cancel')}
             </button>
           </div>
         </div>
       )}
       {dup && (
-        <div className="gl-dialog" role="dialog" aria-labelledby="gl-dup-t">
+        <div className="gl-dialog" role="dialog" aria-labelledby="gl-dup-t" onKeyDown={(e) => escapeCancels(e, cancelDup)}>
           <h2 id="gl-dup-t">{t('glossaries.duplicate.title', { name: dup.g.name })}</h2>
           <label>
             {t('glossaries.field.name')}
@@ -243,7 +352,7 @@ export function GlossaryList({
             <button type="button" className="btn btn-primary" onClick={() => duplicate.mutate(dup)} disabled={duplicate.isPending || dup.name.trim() === ''}>
               {t('glossaries.duplicate.confirm')}
             </button>
-            <button type="button" className="btn" onClick={() => setDup(null)}>
+            <button type="button" className="btn" onClick={cancelDup}>
               {t('app.common.cancel')}
             </button>
           </div>

@@ -59,11 +59,12 @@ export function VersionsPanel({
   const name = useEditorStore((s) => s.name);
   const sourceLang = useEditorStore((s) => s.sourceLang);
   const targetLang = useEditorStore((s) => s.targetLang);
+  const glossaryId = useEditorStore((s) => s.glossaryId);
   const setEntries = useEditorStore((s) => s.setEntries);
   const [comparing, setComparing] = useState<string | null>(null);
   const versions = useQuery({
-    queryKey: ['glossaries.versions', name, sourceLang, targetLang],
-    queryFn: () => unwrap(api().glossaries.versions({ name, sourceLang, targetLang })),
+    queryKey: ['glossaries.versions', name, sourceLang, targetLang, glossaryId],
+    queryFn: () => unwrap(api().glossaries.versions({ name, sourceLang, targetLang, glossaryId })),
   });
   const entries = useQuery({
     queryKey: ['glossaries.versionEntries', comparing],

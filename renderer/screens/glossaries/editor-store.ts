@@ -53,9 +53,29 @@ export const makeRow = (source: string, target: string): Row => ({ id: nextId++,
 export const rowsFromPairs = (pairs: readonly EntryPair[]): Row[] => pairs.map(([s, t]) => makeRow(s, t));
 export const rowsToPairs = (rows: readonly Row[]): EntryPair[] => rows.map((r) => [r.source, r.target]);
 
+/**
+ * What a saved glossary is, as far as the draft goes: its pair, name and entries (empty rows aside). A new glossary
+ * with no name and no entries is nothing to keep, whatever pair it was given.
+ */
+export function contentPrint(s: Snapshot & { glossaryId: string | null }): string {
+  const pairs = s.rows.filter((r) => r.source !== '' || r.target !== '').map((r) => [r.source, r.target]);
+  const pair = s.glossaryId === null && s.name === '' && pairs.length === 0 ? ['', ''] : [s.sourceLang.toUpperCase(), s.targetLang.toUpperCase()];
+  return JSON.stringify([...pair, s.name, pairs]);
+}
+
 export interface EditorState extends Snapshot {
   draftId: string | null;
   glossaryId: string | null;
+  /**
+   * The saved glossary's `contentPrint` (a new glossary's: empty), which a draft equal to it is not kept for; null
+   * while not known (the editor has not yet learnt whether what it opened was a draft kept earlier, or it was one
+   * of a saved glossary, whose saved content the editor does not have).
+   */
+  baseline: string | null;
+  /** `contentPrint` of what was opened. */
+  openedPrint: string;
+  /** A draft of these edits is on this computer (written by the autosave, or opened from there). */
+  kept: boolean;
   /** Bumped on every change; the autosave writes when it differs from `savedVersion`. */
   version: number;
   savedVersion: number;
@@ -90,8 +110,18 @@ export interface EditorState extends Snapshot {
   ): void;
   close(): void;
   markSaved(version: number): void;
+  /** The autosave wrote the draft (true) or dropped it, equal to the saved glossary (false). */
+  setKept(kept: boolean): void;
+  /**
+   * Whether what was opened as `draftId` was already a draft on this computer (null: not known). Not one: it is the
+   * saved glossary (or a new, empty one), the baseline. One: a new glossary's baseline is empty; a saved one's is
+   * not known here.
+   */
+  learnOpened(draftId: string, onDisk: boolean | null): void;
   setName(name: string): void;
   setPair(sourceLang: string, targetLang: string): void;
+  /** A pair given to a glossary opened without one (the one last used in Translate), when none is set yet. */
+  defaultPair(sourceLang: string, targetLang: string): void;
   editCell(index: number, side: Side, value: string): void;
   addRow(at?: number): number;
   deleteRows(ids: ReadonlySet<number>): void;
@@ -154,16 +184,18 @@ export const useEditorStore = create<EditorState>((set, get) => {
     ...freshSession(),
 
     open(d, dirty) {
+      const rows = rowsFromPairs(d.entries);
       set({
         draftId: d.draftId,
         glossaryId: d.glossaryId,
         name: d.name,
         sourceLang: d.sourceLang,
         targetLang: d.targetLang,
-        rows: rowsFromPairs(d.entries),
+        rows,
         ...freshSession(),
         version: dirty ? 1 : 0,
         revealAll: d.entries.some(([a, b]) => a !== '' || b !== ''),
+        openedPrint: contentPrint({ ...d, rows }),
       });
     },
     close() {
@@ -172,12 +204,28 @@ export const useEditorStore = create<EditorState>((set, get) => {
     markSaved(version) {
       set({ savedVersion: version });
     },
+    setKept(kept) {
+      if (get().kept !== kept) set({ kept });
+    },
+    learnOpened(draftId, onDisk) {
+      const s = get();
+      if (s.draftId !== draftId || onDisk === null) return;
+      if (!onDisk) set({ baseline: s.openedPrint });
+      else set({ kept: true, baseline: s.glossaryId === null ? contentPrint({ ...empty, glossaryId: null }) : null });
+    },
     setName(name) {
       change({ name }, 'name');
       set({ nameTouched: true });
     },
     setPair(sourceLang, targetLang) {
       change({ sourceLang, targetLang });
+    },
+    defaultPair(sourceLang, targetLang) {
+      const s = get();
+      if (s.sourceLang && s.targetLang) return;
+      // Not an edit: nothing to undo or keep (a new glossary nobody typed in had a draft kept for its pair alone).
+      const print = contentPrint({ ...snapshotOf(s), sourceLang, targetLang, glossaryId: s.glossaryId });
+      set({ sourceLang, targetLang, openedPrint: print, ...(s.baseline !== null && s.baseline === s.openedPrint && { baseline: print }) });
     },
     editCell(index, side, value) {
       const rows = get().rows.slice();
@@ -368,8 +416,14 @@ function freshSession(): Pick<
   | 'revealAll'
   | 'suggestions'
   | 'currentRow'
+  | 'baseline'
+  | 'openedPrint'
+  | 'kept'
 > {
   return {
+    baseline: null,
+    openedPrint: '',
+    kept: false,
     version: 0,
     savedVersion: 0,
     selection: new Set<number>(),

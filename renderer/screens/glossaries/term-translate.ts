@@ -53,6 +53,58 @@ export function emptyTargets(rows: readonly Row[]): Row[] {
   return rows.filter((r) => r.target === '' && r.source.trim() !== '');
 }
 
+/** Target languages that write every noun with a capital (a German term stays as the machine gave it). */
+const CAPITALISED_NOUNS = new Set(['DE', 'LB']);
+
+const hasLetters = (s: string) => /\p{L}/u.test(s);
+
+/**
+ * A suggestion with the case pattern of its source term: a term in lower case (`house`) gets a suggestion starting
+ * in lower case (`casa`, not `Casa`: the machine translates a term like a sentence and capitalises it, and the
+ * glossary then put "Casa" into every translation, seen on a Russian tour: "Vedo Casa e Cane."), except where the
+ * target language capitalises nouns (German); a term in capitals (`NATO`, `FAQ`) gets one in capitals. A term in
+ * mixed case (`iPhone`, `Paris`) leaves the suggestion as it is.
+ */
+export function withCaseOf(source: string, suggestion: string, targetLang: string): string {
+  const src = source.trim();
+  if (!hasLetters(src) || !hasLetters(suggestion)) return suggestion;
+  const base = baseLanguage(targetLang);
+  const locale = targetLang.toLowerCase();
+  let lower: string;
+  let upper: string;
+  try {
+    lower = src.toLocaleLowerCase(locale);
+    upper = src.toLocaleUpperCase(locale);
+  } catch {
+    lower = src.toLowerCase();
+    upper = src.toUpperCase();
+  }
+  if (lower === upper) return suggestion; // a script without case (Japanese, Arabic…)
+  const up = (x: string) => {
+    try {
+      return x.toLocaleUpperCase(locale);
+    } catch {
+      return x.toUpperCase();
+    }
+  };
+  const down = (x: string) => {
+    try {
+      return x.toLocaleLowerCase(locale);
+    } catch {
+      return x.toLowerCase();
+    }
+  };
+  // All capitals: a one-letter term ("X") says nothing about case.
+  if (src === upper && [...src].filter((c) => /\p{L}/u.test(c)).length > 1) return up(suggestion);
+  if (src !== lower || CAPITALISED_NOUNS.has(base)) return suggestion;
+  // All lower case: the first letter of the suggestion, when it is a capital followed by lower case (a word the
+  // machine capitalised), not an acronym ("ONU") or a name in mixed case ("iPhone").
+  const m = /^(\P{L}*)(\p{Lu})(\p{Ll}|$|[^\p{L}])/u.exec(suggestion);
+  if (!m) return suggestion;
+  const at = m[1]!.length;
+  return suggestion.slice(0, at) + down(m[2]!) + suggestion.slice(at + m[2]!.length);
+}
+
 export interface TermResults {
   /** One suggestion per row translated (trimmed: a glossary term has no outer spaces). */
   fills: Fill[];
@@ -89,7 +141,7 @@ export async function translateTerms(
   const failed: number[] = [];
   rows.forEach((r, i) => {
     const view = out.translations[i];
-    const text = view?.text.trim() ?? '';
+    const text = withCaseOf(r.source, view?.text.trim() ?? '', reach.targetLang);
     if (failedAt.has(i) || text === '') failed.push(r.id);
     // A suggestion that lost or gained a placeholder, URL or number (main's QA) says so where it is shown.
     else fills.push({ id: r.id, text, source: r.source, ...(view?.qa && hasIssues(view.qa) && { qa: view.qa }) });
