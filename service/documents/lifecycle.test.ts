@@ -300,14 +300,24 @@ describe('seconds_remaining while translating', () => {
   it('counts down from the characters at the recent pace before there is progress', () => {
     expect(estimateSecondsRemaining({ ...base, elapsedS: 10, progress: 0 })).toBe(90);
   });
-  it('does not say "1 s" for minutes once that guess has run out without progress: it grows with the time spent', () => {
-    // Seen on a tour: an 872-page .docx read "1 s left" for minutes.
+  it('gives no estimate once that guess has run out without progress, rather than a made-up one', () => {
     const at = (elapsedS: number) => estimateSecondsRemaining({ ...base, elapsedS, progress: 0 });
-    expect(at(150)).toBe(75);
-    expect(at(300)).toBeGreaterThan(at(150));
+    expect(at(99)).toBe(1);
+    expect(at(150)).toBeUndefined();
   });
-  it('follows progress once there is some, and is never 0 while translating', () => {
-    expect(estimateSecondsRemaining({ ...base, elapsedS: 30, progress: 0.5 })).toBe(30);
-    expect(estimateSecondsRemaining({ ...base, elapsedS: 30, progress: 0.9999 })).toBe(1);
+  it('follows the measured rate of progress, and is never 0 while translating', () => {
+    expect(estimateSecondsRemaining({ ...base, elapsedS: 30, progress: 0.5, sinceProgressS: 0 })).toBe(30);
+    expect(estimateSecondsRemaining({ ...base, elapsedS: 30, progress: 0.5, sinceProgressS: 10 })).toBe(10);
+    expect(estimateSecondsRemaining({ ...base, elapsedS: 30, progress: 0.9999, sinceProgressS: 0 })).toBe(1);
+  });
+  it('does not say "1 s" while the progress stands still past what its rate promised', () => {
+    // Seen on a tour: an 872-page .docx said "1 s" for 20 s on end, its progress stuck at 98 % from its first 0.2 s.
+    const stuck = (elapsedS: number) => estimateSecondsRemaining({ ...base, elapsedS, progress: 0.983, sinceProgressS: elapsedS - 0.2 });
+    expect(stuck(0.2)).toBe(1);
+    for (const s of [2, 5, 20]) expect(stuck(s)).toBeUndefined();
+  });
+  it('gives none once every character is translated (the result is being written), except a known hold', () => {
+    expect(estimateSecondsRemaining({ ...base, elapsedS: 30, progress: 1, sinceProgressS: 0 })).toBeUndefined();
+    expect(estimateSecondsRemaining({ ...base, elapsedS: 30, progress: 1, sinceProgressS: 0, heldS: 4.2 })).toBe(5);
   });
 });

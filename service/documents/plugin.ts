@@ -317,6 +317,22 @@ export function createDocumentsPlugin(options: DocumentsOptions = {}): ServicePl
       },
     );
 
+    // Verso's own call, not in the spec: its client discarded the document (Cancel → Discard), so the engine stops
+    // working on it and the next documents need not wait behind it. 204 once discarded; 404 for a document this key
+    // does not have, as the other document routes answer.
+    app.post<{ Params: { document_id: string } }>(
+      '/v2/document/:document_id/discard',
+      { config: { scope: 'document' } },
+      async (req, reply) => {
+        const { account } = auth(req);
+        const key = keyParam(req);
+        const row = await service.find(req.params.document_id, key, account);
+        if (!row) throw notFoundError();
+        await service.discard(row);
+        return reply.code(204).send();
+      },
+    );
+
     app.post<{ Params: { document_id: string } }>(
       '/v2/document/:document_id/result',
       { config: { scope: 'document' } },

@@ -96,8 +96,17 @@ interface Job {
   /** Units the engine (or memory) translated for this job; 0 at the end of a job with text is a reader bug. */
   unitsTranslated: number;
   startedAt?: number;
+  /** Fraction done, 0..1: the characters translated so far of those counted at upload (see `recordProgress`). */
   progress: number;
+  /** Source characters the engine (or memory) has translated for this job. */
+  charactersDone: number;
+  /** The handler's own fraction (used when the upload count found no characters). */
+  handlerProgress: number;
+  /** When `progress` last moved (epoch ms). */
+  progressAt?: number;
   abort: AbortController;
+  /** Its client discarded it while it ran: it ends removed, refunded, instead of done or error. */
+  discarded?: boolean;
 }
 
 class JobFailure extends Error {}
@@ -258,6 +267,8 @@ export class DocumentService {
       source: params.source,
       unitsTranslated: 0,
       progress: 0,
+      charactersDone: 0,
+      handlerProgress: 0,
       abort: new AbortController(),
     };
     this.jobs.set(job.id, job);
@@ -412,6 +423,8 @@ export class DocumentService {
       source: params.source,
       unitsTranslated: 0,
       progress: 0,
+      charactersDone: 0,
+      handlerProgress: 0,
       abort: new AbortController(),
     };
     this.jobs.set(job.id, job);
@@ -489,7 +502,10 @@ export class DocumentService {
           timeoutMs: this.options.jobTimeoutMs,
           signal,
           onTranslate: (units) => this.translateUnits(job, units, signal),
-          onProgress: (f) => (job.progress = f),
+          onProgress: (f) => {
+            job.handlerProgress = f;
+            if (job.characters === 0) recordProgress(job, f);
+          },
         },
       );
       await pipeline(
@@ -515,6 +531,13 @@ export class DocumentService {
       outcome = { ok: false, message: e instanceof JobFailure || e instanceof TaskError ? e.message : `The document could not be translated (${(e as Error).message}); upload it again.` };
     } finally {
       await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+    if (job.discarded) {
+      // Its client asked to forget it (discard): the worker was stopped; nothing is kept and nothing billed.
+      this.jobs.delete(job.id);
+      job.refund();
+      await this.remove(job.id);
+      return;
     }
     const hold = job.startedAt + job.translateMs - Date.now();
     if (hold > 0) await delay(hold, this.closing.signal);
@@ -609,6 +632,10 @@ export class DocumentService {
       });
       translated.forEach((t, j) => finishers[j]!(t));
     }
+    // Progress by characters, not by the handler's parts: a .docx reports one step per part, and its ~60 small parts
+    // (styles, headers) come first, so it read 98 % after 0.2 s while document.xml, all of its text, was still ahead.
+    job.charactersDone += units.reduce((n, u) => n + codePoints(stripMarkers(u)), 0);
+    if (job.characters > 0) recordProgress(job, Math.min(1, job.charactersDone / job.characters));
     return out;
   }
 
@@ -640,19 +667,30 @@ export class DocumentService {
 
   statusJson(row: DocumentRow): Record<string, unknown> {
     const out: Record<string, unknown> = { document_id: row.id, status: row.status };
-    if (row.status === 'translating') out.seconds_remaining = this.secondsRemaining(row);
+    if (row.status === 'translating') {
+      // No estimate rather than a wrong one: the spec makes the field an estimate; clients show "estimating".
+      const seconds = this.secondsRemaining(row);
+      if (seconds !== undefined) out.seconds_remaining = seconds;
+    }
     if (row.status === 'done') out.billed_characters = row.billedCharacters;
-    if (row.status === 'error') out.message = row.message ?? 'The document could not be translated; upload it again.';
+    if (row.status === 'error') {
+      out.message = row.message ?? 'The document could not be translated; upload it again.';
+      // A machine-readable reason beside the words (the spec's Error body has the same optional `code`; clients
+      // that do not know it ignore it). Verso words these in the UI language and offers what fits.
+      const code = documentErrorCode(out.message as string);
+      if (code) out.code = code;
+    }
     return out;
   }
 
-  private secondsRemaining(row: DocumentRow): number {
+  private secondsRemaining(row: DocumentRow): number | undefined {
     const job = this.jobs.get(row.id);
     const now = Date.now();
     const started = job?.startedAt ?? row.startedAt ?? now;
     return estimateSecondsRemaining({
       elapsedS: (now - started) / 1000,
       progress: job?.progress ?? 0,
+      sinceProgressS: job?.progressAt !== undefined ? (now - job.progressAt) / 1000 : undefined,
       characters: row.characters,
       throughput: this.throughput,
       heldS: job ? (started + job.translateMs - now) / 1000 : 0,
@@ -664,6 +702,32 @@ export class DocumentService {
     const { stream, size } = await openDecryptStream(this.resultPath(row.id), key, row.id, 'result');
     const base = row.fileName.replace(/\.[^.]*$/, '');
     return { stream, size, fileName: `${base}.${ext}`, mediaType: mediaType(ext), engine: row.engine };
+  }
+
+  /**
+   * Forgets a document its client discarded (Verso's "Cancel → Discard"; not in the spec, which has no such call):
+   * a queued one leaves the queue, a translating one has its worker stopped, so the next documents need not wait
+   * behind it; either is refunded, and its row and files are removed. A finished one is only removed.
+   */
+  async discard(row: DocumentRow): Promise<void> {
+    if (this.closed) return;
+    const job = this.jobs.get(row.id);
+    if (job) {
+      const queued = this.queue.indexOf(job);
+      if (queued >= 0) {
+        this.queue.splice(queued, 1);
+        this.jobs.delete(job.id);
+        job.refund();
+        await this.remove(job.id);
+        return;
+      }
+      // Running: `work` ends it once the worker stops, and removes it then.
+      job.discarded = true;
+      job.abort.abort();
+      return;
+    }
+    if (this.awaitingKey.delete(row.id)) this.refundRow(row);
+    await this.remove(row.id);
   }
 
   /** Deletes a document's row and files (after a complete download, or on expiry). */
@@ -699,22 +763,67 @@ export class DocumentService {
   }
 }
 
+const codePoints = (s: string): number => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+
+/** Sets a job's fraction done; it never goes back, and `progressAt` says when it last moved. */
+function recordProgress(job: Job, fraction: number): void {
+  if (fraction <= job.progress) return;
+  job.progress = fraction;
+  job.progressAt = Date.now();
+}
+
 /**
- * Seconds a translating document still needs: from its progress once it has some; before that from its characters at
- * the pace of the last documents. When that guess has run out and the document is still without progress (a large
- * file being read), it is taking longer than guessed: at least half the time spent so far is said, not "1 s" for
- * minutes on end (seen on a tour with an 872-page .docx). Never 0 while translating: clients read 0 as "done now".
+ * The machine-readable reason of a document error (the status answer's optional `code`), from the service's own
+ * messages (this file, ../formats): `same_language` (choose another target), `file_damaged` (a part of the file
+ * cannot be read: open and save it again in its application), `file_encoding` (a text file that is not UTF-8).
+ * Undefined for the rest. Keep in step with the wording of those messages; service/documents tests pin them.
+ */
+export function documentErrorCode(message: string): 'same_language' | 'file_damaged' | 'file_encoding' | undefined {
+  if (/^Source and target language are equal\b/.test(message)) return 'same_language';
+  if (/ is not (valid )?UTF-8\b|byte-order mark but is not valid/.test(message)) return 'file_encoding';
+  if (/ is damaged\b|not well-formed XML|is not well-formed\b/.test(message)) return 'file_damaged';
+  return undefined;
+}
+
+/**
+ * Seconds a translating document still needs, or undefined when there is no honest estimate.
+ *
+ * - With progress (fraction of the counted characters translated): the time spent so far times what is left over
+ *   what is done, the measured rate. When the progress has not moved for longer than that estimate said was left,
+ *   the rate no longer tells anything (a long part being read, the result being written): no estimate, rather than
+ *   "1 s" for 20 s on end (seen on a tour with an 872-page .docx whose bar said "1 s" while half its work remained).
+ * - Before any progress: the document's characters at the pace of the last documents; once that guess has run out,
+ *   no estimate.
+ * - Never 0 while translating: clients read 0 as "done now". A test hold (`heldS`) is always known.
  */
 export function estimateSecondsRemaining(o: {
   elapsedS: number;
   progress: number;
+  /** Seconds since the progress last moved (undefined: it never did). */
+  sinceProgressS?: number;
   characters: number;
   throughput: number;
   heldS: number;
-}): number {
-  const estimate =
-    o.progress > 0.02
-      ? (o.elapsedS * (1 - o.progress)) / o.progress
-      : Math.max(o.characters / o.throughput - o.elapsedS, o.elapsedS / 2);
-  return Math.max(1, Math.ceil(Math.max(estimate, o.heldS)));
+}): number | undefined {
+  let estimate: number | undefined;
+  if (o.progress >= 1) {
+    // Every character is translated; the result is being written. How long that takes is not measured.
+    estimate = undefined;
+  } else if (o.progress > 0.02) {
+    const since = o.sinceProgressS ?? 0;
+    // The rate measured up to the last move of the progress, counted from that moment.
+    const atMove = o.elapsedS - since;
+    const left = (atMove * (1 - o.progress)) / o.progress - since;
+    estimate = left > 0 ? left : undefined;
+  } else {
+    const left = o.characters / o.throughput - o.elapsedS;
+    estimate = left > 0 ? left : undefined;
+  }
+  const held = o.heldS > 0 ? o.heldS : undefined;
+  if (estimate === undefined && held === undefined) return undefined;
+  return Math.max(1, Math.ceil(Math.max(estimate ?? 0, held ?? 0)));
 }

@@ -39,6 +39,12 @@ export const DOCUMENT_JOB_ERRORS = [
    * offers the document's real language.
    */
   'pair_unavailable',
+  /** Source and target are one language (given or detected): the row offers another target instead of Retry. */
+  'same_language',
+  /** A defect of the file itself (a part that cannot be read, XML that is not well-formed): choose the file again. */
+  'file_damaged',
+  /** A text file that is not UTF-8 (and says no other encoding): save it as UTF-8 and choose it again. */
+  'file_encoding',
   'http',
   'no_connection',
 ] as const;
@@ -101,7 +107,7 @@ export const DocumentsList = z.object({ jobs: z.array(DocumentJobView), summary:
 export type DocumentsList = z.infer<typeof DocumentsList>;
 
 /** What a file check found wrong (renderer words it as `documents.problem.<code>`). */
-export const FILE_PROBLEMS = ['unsupported_extension', 'content_mismatch', 'password_protected', 'incomplete', 'too_large', 'unreadable', 'empty', 'no_text', 'not_a_file'] as const;
+export const FILE_PROBLEMS = ['unsupported_extension', 'content_mismatch', 'password_protected', 'incomplete', 'damaged', 'not_utf8', 'too_large', 'unreadable', 'empty', 'no_text', 'not_a_file'] as const;
 
 export const FileCheck = z.object({
   path: z.string(),
@@ -206,7 +212,7 @@ export const documentsCalls = {
   /** A waiting job stops at once; an uploaded one is billed already: `discard` drops its result, else it is kept. */
   'documents.cancel': { input: JobRef.extend({ discard: z.boolean().optional() }), output: DocumentJobView },
   /** Sends a stopped job again; `sourceLang` sets the document's language first (a job that failed for a missing one). */
-  'documents.retry': { input: JobRef.extend({ sourceLang: LangCode.optional() }), output: DocumentJobView },
+  'documents.retry': { input: JobRef.extend({ sourceLang: LangCode.optional(), targetLang: LangCode.optional() }), output: DocumentJobView },
   /** A new upload of the same file and options (the service deleted the original). */
   'documents.translateAgain': { input: JobRef, output: DocumentJobView },
   'documents.remove': { input: z.object({ jobIds: z.array(Id).min(1).max(10_000) }), output: DocumentsList },

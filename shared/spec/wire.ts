@@ -32,6 +32,8 @@ export const WireDocumentStatus = z.object({
   seconds_remaining: z.number().optional(),
   billed_characters: z.number().int().optional(),
   message: z.string().optional(),
+  /** Not in the spec's status table: Verso's local service adds a machine-readable reason to `error` (hosted ones do not). */
+  code: z.string().optional(),
 });
 export type WireDocumentStatus = z.infer<typeof WireDocumentStatus>;
 

@@ -10,7 +10,7 @@ export function registerDocumentsIpc(ctx: HandleContext, s: AppServices): void {
   handle(ctx, 'documents.enqueue', (i) => d.enqueue(i.paths, i.options));
   handle(ctx, 'documents.list', () => d.list());
   handle(ctx, 'documents.cancel', (i) => d.cancel(i.jobId, i.discard));
-  handle(ctx, 'documents.retry', (i) => d.retry(i.jobId, i.sourceLang));
+  handle(ctx, 'documents.retry', (i) => d.retry(i.jobId, i.sourceLang, i.targetLang));
   handle(ctx, 'documents.translateAgain', (i) => d.translateAgain(i.jobId));
   handle(ctx, 'documents.remove', (i) => d.remove(i.jobIds));
   handle(ctx, 'documents.open', (i) => d.open(i.jobId));

@@ -246,6 +246,23 @@ export class ApiClient {
     );
   }
 
+  /**
+   * Verso's local service only (not in the spec): forget a discarded document, stopping its translation so the next
+   * documents do not wait behind it. Hosted services are never asked.
+   */
+  async discardDocument(documentId: string, documentKey: string, call: CallOptions = {}): Promise<void> {
+    await this.request(
+      {
+        operation: 'documents.discard',
+        method: 'POST',
+        path: `/v2/document/${encodeURIComponent(documentId)}/discard`,
+        json: { document_key: documentKey },
+        accept: '*/*',
+      },
+      call,
+    );
+  }
+
   // ----- Glossaries (v2) -----
 
   async createGlossary(

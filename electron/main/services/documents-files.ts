@@ -11,8 +11,9 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { SaxesParser } from 'saxes';
 import yauzl from 'yauzl';
-import type { ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import type { FileCheck } from '../../../shared/ipc/contract-documents.js';
 import { DOCUMENT_EXTENSIONS, LIMITS, MINIMUM_BILLED_EXTENSIONS } from '../../../shared/spec/limits.js';
 
@@ -127,6 +128,89 @@ export async function zipIsComplete(path: string): Promise<boolean> {
   }
 }
 
+/** Packages larger than this are not opened for the XML check (the service then says what it finds). */
+const XML_CHECK_MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Parts larger than this (uncompressed) are skipped by the XML check; all checked parts together stop at the total. */
+const XML_CHECK_MAX_PART_BYTES = 8 * 1024 * 1024;
+const XML_CHECK_MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The first XML part of an Office package (.xml, .rels) that is not well-formed XML or cannot be inflated, or
+ * undefined when all checked parts are whole. Cheap by design: packages over 50 MB are not checked, nor parts over
+ * 8 MB, and the check stops after 32 MB of XML; each part is streamed through saxes (the parser the local service
+ * reads parts with), never held whole. A workbook whose sheet is damaged is then refused before it is sent, with what
+ * to do, rather than failing on the service after the upload (seen on a tour).
+ */
+export async function damagedXmlPart(path: string, size: number): Promise<string | undefined> {
+  if (size > XML_CHECK_MAX_FILE_BYTES) return undefined;
+  let zip: ZipFile;
+  try {
+    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
+  } catch {
+    return undefined; // zipIsComplete speaks for packages that do not open
+  }
+  let total = 0;
+  const wellFormed = (entry: Entry): Promise<boolean> =>
+    new Promise((done) => {
+      zip.openReadStream(entry, (err, stream) => {
+        if (err || !stream) return done(false);
+        const parser = new SaxesParser({ xmlns: false });
+        let bad = false;
+        parser.on('error', () => {
+          bad = true;
+        });
+        const decoder = new StringDecoder('utf8');
+        stream.on('data', (chunk: Buffer) => {
+          if (bad) return;
+          try {
+            parser.write(decoder.write(chunk));
+          } catch {
+            bad = true;
+          }
+          if (bad) {
+            stream.destroy();
+            done(false);
+          }
+        });
+        stream.once('error', () => done(false));
+        stream.once('end', () => {
+          if (bad) return;
+          try {
+            parser.write(decoder.end());
+            parser.close();
+          } catch {
+            bad = true;
+          }
+          done(!bad);
+        });
+      });
+    });
+  try {
+    return await new Promise<string | undefined>((done) => {
+      zip.on('entry', (entry: Entry) => {
+        const name = entry.fileName;
+        const xml = /\.(xml|rels)$/i.test(name) && !name.endsWith('/');
+        if (!xml || entry.uncompressedSize > XML_CHECK_MAX_PART_BYTES) return zip.readEntry();
+        total += entry.uncompressedSize;
+        if (total > XML_CHECK_MAX_TOTAL_BYTES) return done(undefined);
+        void wellFormed(entry).then((ok) => (ok ? zip.readEntry() : done(name)));
+      });
+      zip.once('end', () => done(undefined));
+      zip.once('error', () => done(undefined));
+      zip.readEntry();
+    });
+  } finally {
+    zip.close();
+  }
+}
+
+/** A charset other than UTF-8 declared in the first bytes of an HTML (`<meta charset>`) or XML (`encoding=`) file. */
+function declaresOtherCharset(head: Uint8Array): boolean {
+  const text = Buffer.from(head).toString('latin1');
+  const m = /<meta[^>]*charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(text) ?? /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)/i.exec(text);
+  return m !== null && !/^utf-?8$/i.test(m[1]!);
+}
+
 /** Does `looks` fit what `ext` must contain? */
 function contentFits(ext: string, looks: string): boolean {
   if (ZIP_BASED.has(ext)) return looks === 'zip';
@@ -142,8 +226,11 @@ function contentFits(ext: string, looks: string): boolean {
  * Counts characters the service would bill in a text file: code points, markup tags left out; and whether any of
  * them is more than white space (a file of blank lines has nothing to translate).
  */
-async function countText(path: string, ext: string): Promise<{ count: number; text: boolean }> {
+async function countText(path: string, ext: string): Promise<{ count: number; text: boolean; utf8: boolean }> {
   const decoder = new StringDecoder('utf8');
+  // Alongside the count: are the bytes UTF-8? (A file with a UTF-16/32 byte-order mark is not read as UTF-8 here.)
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  let utf8 = true;
   let count = 0;
   let text = false;
   let inTag = false;
@@ -163,9 +250,25 @@ async function countText(path: string, ext: string): Promise<{ count: number; te
       }
     }
   };
-  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) add(decoder.write(chunk as Buffer));
+  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
+    add(decoder.write(chunk as Buffer));
+    if (utf8) {
+      try {
+        strict.decode(chunk as Buffer, { stream: true });
+      } catch {
+        utf8 = false;
+      }
+    }
+  }
   add(decoder.end());
-  return { count, text };
+  if (utf8) {
+    try {
+      strict.decode();
+    } catch {
+      utf8 = false;
+    }
+  }
+  return { count, text, utf8 };
 }
 
 export interface CheckOptions {
@@ -211,10 +314,20 @@ export async function checkFile(path: string, o: CheckOptions): Promise<FileChec
   if (!contentFits(extension, looks)) return { ...base, sizeBytes: size, ok: false, problem: 'content_mismatch', looksLike: looks };
   // Starts like a zip but cannot be opened as one (cut off mid-copy, damaged): say so now, nothing is sent.
   if (ZIP_BASED.has(extension) && !(await zipIsComplete(path))) return { ...base, sizeBytes: size, ok: false, problem: 'incomplete', looksLike: looks };
+  // Whole, but a part of it is not well-formed XML: no service can read it; opening and saving it again mends it.
+  if (ZIP_BASED.has(extension) && (await damagedXmlPart(path, size).catch(() => undefined)) !== undefined) {
+    return { ...base, sizeBytes: size, ok: false, problem: 'damaged', looksLike: looks };
+  }
   if (TEXT_BASED.has(extension)) {
     if (size <= EXACT_COUNT_MAX_BYTES) {
       try {
-        const { count, text } = await countText(path, extension);
+        const { count, text, utf8 } = await countText(path, extension);
+        // Markup whose bytes are not UTF-8 and that names no other charset (nor has a UTF-16/32 byte-order mark):
+        // its characters cannot be read as it says (seen on a tour: a windows-1252 .html failed after the upload).
+        const bom = head[0] === 0xef || head[0] === 0xff || head[0] === 0xfe;
+        if (MARKUP.has(extension) && !utf8 && !bom && !declaresOtherCharset(head)) {
+          return { ...base, sizeBytes: size, ok: false, problem: 'not_utf8' };
+        }
         // Only spaces and line breaks (or markup): nothing to translate, said now instead of a "translated" copy of
         // the blank file (seen on a tour).
         if (!text) return { ...base, sizeBytes: size, ok: false, problem: 'no_text' };

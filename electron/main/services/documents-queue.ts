@@ -179,7 +179,12 @@ export class DocumentQueue {
     for (const r of records) this.kick(r);
   }
 
-  async cancel(jobId: string, discard: boolean): Promise<JobRecord> {
+  /**
+   * Cancels a job. `stopService` (the local engine, Verso's own service): a discarded upload is also forgotten by the
+   * service, which stops translating it, so the next files do not wait behind it. Hosted services are never asked
+   * (the spec has no such call); a failure to ask changes nothing for the user.
+   */
+  async cancel(jobId: string, discard: boolean, stopService = false): Promise<JobRecord> {
     const r = this.need(jobId);
     if (!ACTIVE_JOB_STATES.has(r.state)) return r;
     if (r.documentId && !discard) return r; // Already billed: the user keeps the result; nothing to stop.
@@ -188,20 +193,36 @@ export class DocumentQueue {
     if (r.documentId) r.discard = true;
     delete r.error;
     await this.setState(r, 'cancelled');
+    if (stopService && r.documentId) await this.stopOnService(r, r.documentId);
     return r;
   }
 
-  async retry(jobId: string, sourceLang?: string): Promise<JobRecord> {
+  private async stopOnService(r: JobRecord, documentId: string): Promise<void> {
+    try {
+      const key = await this.d.store.getKey(r);
+      if (key === null) return;
+      const headers = this.d.headersFor?.(r);
+      await (await this.clientFor(r)).discardDocument(documentId, key, { deadlineMs: 5000, ...(headers && { headers }) });
+    } catch {
+      // The service is gone or did not know it: either way it is not working on it for us.
+    }
+  }
+
+  async retry(jobId: string, sourceLang?: string, targetLang?: string): Promise<JobRecord> {
     const r = this.need(jobId);
     if (ACTIVE_JOB_STATES.has(r.state)) return r;
     // A new source language changes what the service translates: the file is sent again with it.
     const newSource = sourceLang !== undefined && sourceLang.toUpperCase() !== r.sourceLang;
     if (newSource) r.sourceLang = sourceLang.toUpperCase();
+    // So does a new target (the row offers one when source and target were one language).
+    const newTarget = targetLang !== undefined && targetLang.toUpperCase() !== r.targetLang;
+    if (newTarget) r.targetLang = targetLang.toUpperCase();
     const needsUpload =
       newSource ||
+      newTarget ||
       !r.documentId ||
       r.discard ||
-      (r.error && ['source_needed', 'pair_unavailable', 'translation_failed', 'service_lost', 'key_lost', 'upload_uncertain', 'upload_interrupted', 'file_missing', 'file_changed'].includes(r.error.code));
+      (r.error && ['source_needed', 'pair_unavailable', 'same_language', 'file_damaged', 'file_encoding', 'translation_failed', 'service_lost', 'key_lost', 'upload_uncertain', 'upload_interrupted', 'file_missing', 'file_changed'].includes(r.error.code));
     if (r.error?.code === 'upload_interrupted') r.reuploadReason = 'interrupted';
     delete r.error;
     delete r.discard;
@@ -398,7 +419,7 @@ export class DocumentQueue {
         await this.setState(r, 'downloading');
         return;
       }
-      if (status.status === 'error') return this.lostByService(r, status.message);
+      if (status.status === 'error') return this.lostByService(r, status.message, status.code);
       const now = this.d.clock.now();
       const sr = status.seconds_remaining;
       stuck = status.status === 'translating' && sr !== undefined && sr <= 1 ? stuck + 1 : 0;
@@ -417,7 +438,7 @@ export class DocumentQueue {
   }
 
   /** The service ended the document in error or forgot it: re-upload once when it lost it, else report. */
-  private async lostByService(r: JobRecord, message: string | undefined): Promise<void> {
+  private async lostByService(r: JobRecord, message: string | undefined, code?: string): Promise<void> {
     const lost = message === undefined || LOST_BY_SERVICE.test(message);
     if (lost && !r.autoReuploaded) {
       r.autoReuploaded = true;
@@ -426,7 +447,7 @@ export class DocumentQueue {
       await this.setState(r, 'waiting');
       return;
     }
-    return this.fail(r, lost ? { code: 'service_lost', ...(message !== undefined && { detail: message }) } : serviceFailure(message!, r.sourceLang === null));
+    return this.fail(r, lost ? { code: 'service_lost', ...(message !== undefined && { detail: message }) } : serviceFailure(message!, r.sourceLang === null, code));
   }
 
   private async download(r: JobRecord, signal: AbortSignal): Promise<void> {
@@ -626,13 +647,24 @@ function transportFailure(e: unknown): string | undefined {
   return undefined;
 }
 
+/** The local service's machine-readable reasons of a document error (its status `code`), as the row's codes. */
+const SERVICE_CODES: Record<string, DocumentJobError['code']> = {
+  same_language: 'same_language',
+  file_damaged: 'file_damaged',
+  file_encoding: 'file_encoding',
+};
+
 /**
- * A document the service ended in error, from its message (the status answer has no other field): a language the
- * connection cannot translate into the target (the row says which and, when it was detected, offers the document's
- * real language); no language found for a document sent without one (`detected`: the row offers a source language);
- * else the service's words as they are.
+ * A document the service ended in error. Verso's local service adds a machine-readable `code` (service/documents/
+ * service.ts, documentErrorCode): equal languages (the row offers another target), a defect of the file (the row
+ * says what to do with the file, and offers no Retry that must fail again). A hosted service sends only a message:
+ * a language the connection cannot translate into the target (the row says which and, when it was detected, offers
+ * the document's real language); no language found for a document sent without one (`detected`: the row offers a
+ * source language); else the service's words as they are.
  */
-export function serviceFailure(message: string, detected: boolean): DocumentJobError {
+export function serviceFailure(message: string, detected: boolean, code?: string): DocumentJobError {
+  const known = code !== undefined ? SERVICE_CODES[code] : undefined;
+  if (known) return { code: known, detail: message };
   const pair = PAIR_UNAVAILABLE.exec(message);
   if (pair) return { code: 'pair_unavailable', detail: message, ...(detected && { lang: pair[1]!.toUpperCase() }) };
   return { code: detected && SOURCE_NEEDED.test(message) ? 'source_needed' : 'translation_failed', detail: message };

@@ -231,12 +231,15 @@ export class DocumentsService {
 
   async cancel(jobId: string, discard = false): Promise<DocumentJobView> {
     await this.start();
-    return this.view(await this.queue.cancel(jobId, discard));
+    const r = this.queue.get(jobId);
+    // The local engine is Verso's own service: a discarded document is stopped there too (see DocumentQueue.cancel).
+    const local = r !== undefined && this.localIds().has(r.connectionId);
+    return this.view(await this.queue.cancel(jobId, discard, local));
   }
 
-  async retry(jobId: string, sourceLang?: string): Promise<DocumentJobView> {
+  async retry(jobId: string, sourceLang?: string, targetLang?: string): Promise<DocumentJobView> {
     await this.start();
-    return this.view(await this.queue.retry(jobId, sourceLang));
+    return this.view(await this.queue.retry(jobId, sourceLang, targetLang));
   }
 
   async translateAgain(jobId: string): Promise<DocumentJobView> {

@@ -251,7 +251,9 @@ export function DocumentsView() {
   const okFiles = pending?.files.filter((x) => x.ok) ?? [];
   const badFiles = pending?.files.filter((x) => !x.ok) ?? [];
   const perTarget = okFiles.reduce((n, x) => n + x.estimatedCharacters, 0);
-  const total = perTarget * Math.max(1, targetLangs.length);
+  // No language ticked: nothing would be sent, so nothing is estimated (seen on a tour: "50,000 characters (1 file × 0
+  // languages)"); the line says to choose a language instead.
+  const total = perTarget * targetLangs.length;
   // The local engine bills nothing: no minimum, no estimate of billed characters, no quota to pass.
   const localEngine = active?.kind === 'local';
   const overQuota = !localEngine && remaining.data !== null && remaining.data !== undefined && total > remaining.data;
@@ -503,20 +505,21 @@ export function DocumentsView() {
                         onChange={(e) => setTargetLangs((cur) => (e.target.checked ? [...cur, l.code] : cur.filter((c) => c !== l.code)))}
                       />
                       {off
-                        ? t('documents.targetUnreachable', { language: f.languageName(l.code, l.name), source: f.languageName(sourceLang) })
+                        ? t('documents.targetUnreachable', { language: f.languageName(l.code, l.name), source: f.languageNameInText(sourceLang) })
                         : f.languageName(l.code, l.name)}
                     </label>
                   );
                 })}
               </div>
               {showFromLast && (
-                <p className="doc-note">{t('documents.targetsFromLast', { languages: f.list(targetsFromLast.map((c) => f.languageName(c))) })}</p>
+                <p className="doc-note">{t('documents.targetsFromLast', { languages: f.list(targetsFromLast.map((c) => f.languageNameInText(c))) })}</p>
               )}
               {blockedTargets.length > 0 && (
                 <p className="doc-note" role="alert">
                   {t('documents.targetsBlocked', {
-                    targets: f.list(blockedTargets.map((c) => f.languageName(c))),
-                    source: f.languageName(sourceLang),
+                    // The list starts the message in most languages: "Inglés y francés no están disponibles…".
+                    targets: f.sentenceStart(f.list(blockedTargets.map((c) => f.languageNameInText(c)))),
+                    source: f.languageNameInText(sourceLang),
                     count: blockedTargets.length,
                   })}
                 </p>
@@ -554,8 +557,8 @@ export function DocumentsView() {
               ) : glossaryOff ? (
                 <p className={glossaryIds.length ? 'doc-note reason' : 'doc-note'}>
                   {t('customisation.features.glossaryUnsupported', {
-                    source: f.languageName(sourceLang),
-                    target: f.list((lackingTargets.length ? lackingTargets : targetLangs).map((c) => f.languageName(c))),
+                    source: f.languageNameInText(sourceLang),
+                    target: f.list((lackingTargets.length ? lackingTargets : targetLangs).map((c) => f.languageNameInText(c))),
                   })}
                 </p>
               ) : pairGlossaries.length === 0 ? (
@@ -616,9 +619,11 @@ export function DocumentsView() {
           </fieldset>
 
           <p className="doc-total" role="status">
-            {localEngine
-              ? t('documents.totalLocal', { files: okFiles.length, targets: targetLangs.length })
-              : t('documents.total', { count: total, files: okFiles.length, targets: targetLangs.length })}
+            {targetLangs.length === 0
+              ? t('documents.targetsNone')
+              : localEngine
+                ? t('documents.totalLocal', { files: okFiles.length, targets: targetLangs.length })
+                : t('documents.total', { count: total, files: okFiles.length, targets: targetLangs.length })}
             {!localEngine && remaining.data !== null && remaining.data !== undefined && ` ${t('documents.remaining', { count: remaining.data })}`}
           </p>
           {overQuota && (
@@ -633,7 +638,6 @@ export function DocumentsView() {
           {/* The files with a problem are not sent: said before sending, and listed as not sent after it. */}
           {badFiles.length > 0 && <p className="doc-note">{t('documents.leftOut', { count: badFiles.length })}</p>}
           {prefs.data && !prefs.data.keysPersist && <p className="doc-note">{t('documents.sessionKeys')}</p>}
-          {okFiles.length > 0 && targetLangs.length === 0 && <p className="doc-note">{t('documents.targetsNone')}</p>}
           <div className="doc-batch-actions">
             {/* While sending it stays focusable (aria-disabled): if the sending fails, the focus is still on it. */}
             <button

@@ -94,9 +94,10 @@ const UNCERTAIN = new Set(['upload_uncertain', 'upload_interrupted']);
 
 /**
  * Errors that the same request would meet again: the row offers a source language (when the document's language was
- * missing or detected) instead of Retry.
+ * missing or detected), another target (the document is already in the target's language), or says what to do with
+ * the file itself (a defect of the file: open and save it again, then add it again; Remove stays) instead of Retry.
  */
-const SAME_AGAIN = new Set(['source_needed', 'pair_unavailable']);
+const SAME_AGAIN = new Set(['source_needed', 'pair_unavailable', 'same_language', 'file_damaged', 'file_encoding']);
 
 /** Whether the row offers the document's language: none was given, and the service missed it or read one it cannot use. */
 const offersSource = (job: DocumentJobView): boolean =>
@@ -112,14 +113,49 @@ function useErrorHint(): (job: DocumentJobView) => string {
     if (job.local && UNCERTAIN.has(code)) return t('documents.errorHint.uploadUnknownLocal');
     if (code === 'pair_unavailable') {
       const source = job.sourceLang ?? job.error?.lang;
-      const target = f.languageName(job.targetLang);
+      const target = f.languageNameInText(job.targetLang);
       if (!source) return t('documents.errorHint.translation_failed');
       return job.sourceLang
-        ? t('documents.errorHint.pair_unavailable', { source: f.languageName(source), target })
-        : t('documents.errorHint.pairDetected', { source: f.languageName(source), target });
+        ? t('documents.errorHint.pair_unavailable', { source: f.languageNameInText(source), target })
+        : t('documents.errorHint.pairDetected', { source: f.languageNameInText(source), target });
     }
+    if (code === 'same_language') return t('documents.errorHint.same_language', { target: f.languageNameInText(job.targetLang) });
     return t(`documents.errorHint.${code}` as MessageId);
   };
+}
+
+/** A job whose document is already in the target's language: choose another target and send it again with it. */
+function TargetRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (targetLang: string) => void }) {
+  const t = useT();
+  const f = useFormat();
+  const targets = useLanguages('target', job.connectionId);
+  const [lang, setLang] = useState('');
+  const id = `doc-tgt-${job.jobId}`;
+  // Every target but the document's own language (English (US) for English, and English (UK) with it).
+  const others = useMemo(
+    () =>
+      (targets.data?.languages ?? []).filter(
+        (l) => !sameBase(l.code, job.targetLang) && !(job.sourceLang !== null && sameBase(l.code, job.sourceLang)),
+      ),
+    [targets.data, job.targetLang, job.sourceLang],
+  );
+  const offered = useLanguageOrder(others);
+  return (
+    <div className="doc-row-source field-row">
+      <label htmlFor={id}>{t('documents.targetRetry.label', { name: isolate(job.fileName) })}</label>
+      <select id={id} value={lang} onChange={(e) => setLang(e.target.value)}>
+        <option value="">{t('documents.sourceRetry.choose')}</option>
+        {offered?.map((l) => (
+          <option key={l.code} value={l.code}>
+            {f.languageName(l.code, l.name)}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn-small" disabled={!lang} onClick={() => onRetry(lang)}>
+        {t('documents.targetRetry.button')}
+      </button>
+    </div>
+  );
 }
 
 /** A job that failed for want of its language: choose one and send it again with it. */
@@ -174,7 +210,7 @@ function EngineNote({ job }: { job: DocumentJobView }) {
       {local.data.pseudo
         ? t('documents.engine.pseudo')
         : via
-          ? t('documents.engine.apertiumVia', { via: f.languageName(via) })
+          ? t('documents.engine.apertiumVia', { via: f.languageNameInText(via) })
           : t('documents.engine.apertium')}
     </p>
   );
@@ -268,6 +304,9 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
       )}
       {job.state === 'error' && offersSource(job) && (
         <SourceRetry job={job} onRetry={(sourceLang) => run(unwrap(d.retry({ jobId: job.jobId, sourceLang })))} />
+      )}
+      {job.state === 'error' && job.error?.code === 'same_language' && (
+        <TargetRetry job={job} onRetry={(targetLang) => run(unwrap(d.retry({ jobId: job.jobId, targetLang })))} />
       )}
       <EngineNote job={job} />
       <div className="doc-row-actions">
