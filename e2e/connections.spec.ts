@@ -50,7 +50,8 @@ test('a second connection can be added in Settings and switched to from the side
   await page.getByRole('button', { name: 'Use the local engine' }).click();
   const switcher = page.getByRole('combobox', { name: 'Connection', exact: true });
   await expect(switcher.locator('option')).toHaveCount(2);
-  await expect(switcher.locator('option:checked')).toContainText('local engine');
+  // Verso's own name of the local engine's connection, without "— local engine" after it (it says what it is).
+  await expect(switcher.locator('option:checked')).toHaveText('This computer (offline)');
   const hosted = await switcher.locator('option', { hasText: 'hosted, pro' }).getAttribute('value');
   await switcher.selectOption(hosted ?? '');
   await expect(switcher.locator('option:checked')).toContainText('hosted, pro');

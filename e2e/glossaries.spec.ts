@@ -107,7 +107,7 @@ test('unsaved edits survive a harness restart with the same data dir', async ({ 
     await page.getByLabel('Name', { exact: true }).fill('Draft terms');
     await cell(page, 'Source', 1).fill('kept');
     await cell(page, 'Target', 1).fill('behalten');
-    await expect(page.getByText('Changes kept on this computer')).toBeVisible();
+    await expect(page.getByText('Draft kept on this computer')).toBeVisible();
   } finally {
     await first.proc.stop();
   }
