@@ -127,10 +127,7 @@ function useErrorHint(): (job: DocumentJobView) => string {
 /** A job whose document is already in the target's language: choose another target and send it again with it. */
 function TargetRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (targetLang: string) => void }) {
   const t = useT();
-  const f = useFormat();
   const targets = useLanguages('target', job.connectionId);
-  const [lang, setLang] = useState('');
-  const id = `doc-tgt-${job.jobId}`;
   // Every target but the document's own language (English (US) for English, and English (UK) with it).
   const others = useMemo(
     () =>
@@ -141,31 +138,21 @@ function TargetRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (targetL
   );
   const offered = useLanguageOrder(others);
   return (
-    <div className="doc-row-source field-row">
-      <label htmlFor={id}>{t('documents.targetRetry.label', { name: isolate(job.fileName) })}</label>
-      <select id={id} value={lang} onChange={(e) => setLang(e.target.value)}>
-        <option value="">{t('documents.sourceRetry.choose')}</option>
-        {offered?.map((l) => (
-          <option key={l.code} value={l.code}>
-            {f.languageName(l.code, l.name)}
-          </option>
-        ))}
-      </select>
-      <button type="button" className="btn btn-small" disabled={!lang} onClick={() => onRetry(lang)}>
-        {t('documents.targetRetry.button')}
-      </button>
-    </div>
+    <LanguageChoiceRow
+      id={`doc-tgt-${job.jobId}`}
+      label={t('documents.targetRetry.label', { name: isolate(job.fileName) })}
+      button={t('documents.targetRetry.button')}
+      offered={offered}
+      onRetry={onRetry}
+    />
   );
 }
 
 /** A job that failed for want of its language: choose one and send it again with it. */
 function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceLang: string) => void }) {
   const t = useT();
-  const f = useFormat();
   const sources = useLanguages('source', job.connectionId);
   const pairs = useLanguagePairs(job.connectionId);
-  const [lang, setLang] = useState('');
-  const id = `doc-src-${job.jobId}`;
   // Only the languages this connection translates into the job's target: any other choice fails the same way (the
   // local engine reaches Spanish from five of its nine languages). Until the pairs are in, or if they cannot be
   // read, every source is offered and the service says which ones it takes.
@@ -177,8 +164,36 @@ function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceL
   // Sorted once per list, not on every render of the row (a new array each time defeated the hook's memo).
   const offered = useLanguageOrder(reaching);
   return (
+    <LanguageChoiceRow
+      id={`doc-src-${job.jobId}`}
+      label={t('documents.sourceRetry.label', { name: isolate(job.fileName) })}
+      button={t('documents.sourceRetry.button')}
+      offered={offered}
+      onRetry={onRetry}
+    />
+  );
+}
+
+/** A failed row's language choice: the languages offered, "Choose…", and the button that sends the file again. */
+function LanguageChoiceRow({
+  id,
+  label,
+  button,
+  offered,
+  onRetry,
+}: {
+  id: string;
+  label: string;
+  button: string;
+  offered: ReadonlyArray<{ code: string; name: string }> | undefined;
+  onRetry: (lang: string) => void;
+}) {
+  const t = useT();
+  const f = useFormat();
+  const [lang, setLang] = useState('');
+  return (
     <div className="doc-row-source field-row">
-      <label htmlFor={id}>{t('documents.sourceRetry.label', { name: isolate(job.fileName) })}</label>
+      <label htmlFor={id}>{label}</label>
       <select id={id} value={lang} onChange={(e) => setLang(e.target.value)}>
         <option value="">{t('documents.sourceRetry.choose')}</option>
         {offered?.map((l) => (
@@ -188,7 +203,7 @@ function SourceRetry({ job, onRetry }: { job: DocumentJobView; onRetry: (sourceL
         ))}
       </select>
       <button type="button" className="btn btn-small" disabled={!lang} onClick={() => onRetry(lang)}>
-        {t('documents.sourceRetry.button')}
+        {button}
       </button>
     </div>
   );

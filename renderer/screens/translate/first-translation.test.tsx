@@ -14,16 +14,17 @@ import { onEnglishSystem, translateHandlers } from './translate-test-kit.js';
 
 onEnglishSystem();
 
+/** The pairs of these tests: English reaches French and German, German reaches English. */
+const ENGLISH_GERMAN = [
+  { source: 'EN', target: 'FR' },
+  { source: 'EN', target: 'DE' },
+  { source: 'DE', target: 'EN-US' },
+];
+
 describe('the first translation', () => {
   it('goes into another language when the typed text is in the target language', async () => {
     const user = userEvent.setup();
-    const app = renderApp(
-      translateHandlers([
-        { source: 'EN', target: 'FR' },
-        { source: 'EN', target: 'DE' },
-        { source: 'DE', target: 'EN-US' },
-      ]),
-    );
+    const app = renderApp(translateHandlers(ENGLISH_GERMAN));
     await screen.findByRole('option', { name: 'English' });
     // The system's language became the target.
     expect((screen.getByLabelText('To') as HTMLSelectElement).value).toBe('EN-US');
@@ -46,13 +47,7 @@ describe('the first translation', () => {
     // Seen (a Korean tour, hosted): every pause of an edited text first went into the text's own language (billed,
     // thrown away), and only then into the other one: each edit was billed twice.
     const user = userEvent.setup();
-    const app = renderApp(
-      translateHandlers([
-        { source: 'EN', target: 'FR' },
-        { source: 'EN', target: 'DE' },
-        { source: 'DE', target: 'EN-US' },
-      ]),
-    );
+    const app = renderApp(translateHandlers(ENGLISH_GERMAN));
     await screen.findByRole('option', { name: 'English' });
     const box = await screen.findByLabelText('Text to translate');
     await user.type(box, 'Good morning');
@@ -78,11 +73,7 @@ describe('the first translation', () => {
     const user = userEvent.setup();
     renderApp(
       translateHandlers(
-        [
-          { source: 'EN', target: 'FR' },
-          { source: 'EN', target: 'DE' },
-          { source: 'DE', target: 'EN-US' },
-        ],
+        ENGLISH_GERMAN,
         {
           'connections.status': () => ({ activeId: HOSTED_CONNECTION.id, state: 'ready' }),
           'connections.list': () => ({ connections: [HOSTED_CONNECTION], activeId: HOSTED_CONNECTION.id }),
