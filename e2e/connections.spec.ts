@@ -12,7 +12,7 @@ test('add a connection with a Pro key and translate through the Pro address', as
   service,
 }) => {
   await addHostedKey(page, service.keys.pro_key);
-  await expect(page.getByRole('combobox', { name: 'Connection', exact: true })).toContainText('hosted, pro');
+  await expect(page.getByRole('combobox', { name: 'Connection', exact: true })).toContainText('Hosted service — pro');
   await pickLanguages(page, 'EN', 'FR');
   await sourceBox(page).fill('Invoice');
   await expect(output(page)).toContainText(pseudoText('Invoice'));
@@ -30,7 +30,7 @@ test('add a connection with a Free key: it is detected and sent to the Free addr
 }) => {
   expect(service.keys.free_key.endsWith(':fx')).toBe(true);
   await addHostedKey(page, service.keys.free_key);
-  await expect(page.getByRole('combobox', { name: 'Connection', exact: true })).toContainText('hosted, free');
+  await expect(page.getByRole('combobox', { name: 'Connection', exact: true })).toContainText('Hosted service — free');
   await pickLanguages(page, 'EN', 'DE');
   await sourceBox(page).fill('Receipt');
   await expect(output(page)).toContainText(pseudoText('Receipt'));
@@ -52,7 +52,7 @@ test('a second connection can be added in Settings and switched to from the side
   await expect(switcher.locator('option')).toHaveCount(2);
   // Verso's own name of the local engine's connection, without "— local engine" after it (it says what it is).
   await expect(switcher.locator('option:checked')).toHaveText('This computer (offline)');
-  const hosted = await switcher.locator('option', { hasText: 'hosted, pro' }).getAttribute('value');
+  const hosted = await switcher.locator('option', { hasText: 'Hosted service — pro' }).getAttribute('value');
   await switcher.selectOption(hosted ?? '');
-  await expect(switcher.locator('option:checked')).toContainText('hosted, pro');
+  await expect(switcher.locator('option:checked')).toContainText('Hosted service — pro');
 });

@@ -28,10 +28,18 @@ export function ConnectionSwitcher() {
   // The local engine answers on the Pro base, but it has no plan: saying "pro" there misleads. Its own name, the one
   // Verso gives it ("This computer (offline)"), already says what it is: "— local engine" after it only made the
   // closed picker cut the name at 900 px ("Este equipo (sin cone…").
-  const describe = (c: ConnectionView) =>
-    c.kind === 'local' && givenNameKey(c.name) === 'connections.localName'
-      ? shown(c.name)
-      : t('connections.switcher.option', { name: shown(c.name), kind: c.kind, tier: c.kind === 'local' ? 'none' : (c.tier ?? 'none') });
+  // The same for the hosted and custom names the add-connection form gives ("Hosted service — hosted, pro" was cut
+  // in the same way): those keep only their plan.
+  const describe = (c: ConnectionView) => {
+    const given = givenNameKey(c.name);
+    if (c.kind === 'local') {
+      return given === 'connections.localName' ? shown(c.name) : t('connections.switcher.option', { name: shown(c.name), kind: c.kind, tier: 'none' });
+    }
+    if (given === (c.kind === 'hosted' ? 'connections.form.hostedName' : 'connections.form.customName')) {
+      return t('connections.switcher.optionGiven', { name: shown(c.name), tier: c.tier ?? 'none' });
+    }
+    return t('connections.switcher.option', { name: shown(c.name), kind: c.kind, tier: c.tier ?? 'none' });
+  };
   const active = list.find((c) => c.id === connections.data?.activeId);
   return (
     <div className="field connection-switcher">

@@ -78,6 +78,15 @@ describe('Connections for the local engine', () => {
     expect(screen.getByText('Custom service', { selector: '.conn-name' })).toBeTruthy();
     expect(screen.getByText('Agency account', { selector: '.conn-name' })).toBeTruthy();
     expect(screen.queryByText(/Gehosteter|Eigener/)).toBeNull();
+    // In the picker a given name says what it is: only the plan follows it ("Hosted service — hosted, pro" was cut in
+    // a 900 px sidebar); a typed name keeps its kind.
+    const picker = screen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.textContent)).toEqual([
+      'This computer — local engine',
+      'Hosted service — pro',
+      'Custom service — pro',
+      'Agency account — hosted, pro',
+    ]);
   });
 
   it("isolates each connection's address in its details, so a trailing slash stays at its end in a right-to-left UI", async () => {
