@@ -14,3 +14,14 @@ export function composing(e: ReactKeyboardEvent | KeyboardEvent): boolean {
 export function isEnter(e: ReactKeyboardEvent | KeyboardEvent): boolean {
   return e.key === 'Enter' && !composing(e);
 }
+
+/**
+ * Escape in a panel or confirmation does what its Cancel does, once: not an Escape that ends an input method's
+ * composition (the characters being composed are kept or dropped, the panel stays), nor one a control inside
+ * already took. Call it from the panel's `onKeyDown`.
+ */
+export function escapeCancels(e: ReactKeyboardEvent, cancel: () => void): void {
+  if (e.key !== 'Escape' || e.defaultPrevented || composing(e)) return;
+  e.preventDefault();
+  cancel();
+}

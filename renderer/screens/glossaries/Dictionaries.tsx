@@ -4,24 +4,17 @@
  * "Add dictionary" (a pair, then the editor) and "Rename". Only shown for glossaries the connection serves as v3.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { GlossaryView } from '../../../shared/ipc/contract-glossaries.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { focusLost } from '../../lib/focus.js';
-import { composing } from '../../lib/keys.js';
+import { escapeCancels } from '../../lib/keys.js';
 import { useEditorStore } from './editor-store.js';
 import '../../components/customisation.css';
 
 type Dict = NonNullable<GlossaryView['dictionaries']>[number];
-
-/** Escape (not while an input method composes) does what the panel's Cancel does. */
-export function escapeCancels(e: KeyboardEvent<HTMLElement>, cancel: () => void): void {
-  if (e.key !== 'Escape' || e.defaultPrevented || composing(e)) return;
-  e.preventDefault();
-  cancel();
-}
 
 /** After the next frame (the panel that had the focus gone), the focus goes to `el` if it is on the page. */
 function focusAfter(el: () => HTMLElement | null | undefined) {

@@ -34,7 +34,7 @@ import { EntryGrid, type EntryGridHandle } from './EntryGrid.js';
 import { nextProblemRow, ProblemLine } from './ProblemLine.js';
 import { ExportPanel, ImportPanel } from './FilePanels.js';
 import { VersionsPanel } from './VersionsPanel.js';
-import { escapeCancels } from './Dictionaries.js';
+import { escapeCancels } from '../../lib/keys.js';
 import { defaultPair } from './glossary-pairs.js';
 import { emptyTargets } from './term-translate.js';
 import { TermTranslatePanel, TermTranslateTools, useTermTranslation } from './TermTranslate.js';

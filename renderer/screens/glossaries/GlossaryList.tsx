@@ -13,7 +13,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { refocusIfLost } from '../../lib/focus.js';
-import { Dictionaries, escapeCancels, RenameGlossary } from './Dictionaries.js';
+import { Dictionaries, RenameGlossary } from './Dictionaries.js';
+import { escapeCancels } from '../../lib/keys.js';
 
 type SortKey = 'name' | 'created' | 'entries';
 

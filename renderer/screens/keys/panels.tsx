@@ -8,7 +8,7 @@
  * says: two keys of one label are told apart by their short id.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { BulkResult, CreatedDeveloperKey, DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import type { Result } from '../../../shared/ipc/errors.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
@@ -19,7 +19,7 @@ import { useConnectionName } from '../../lib/local-names.js';
 import { useCredentialsStatus } from '../../lib/queries.js';
 import { KeysError } from './keys-errors.js';
 import { parseLimitText, type LimitParse } from '../../lib/whole-number.js';
-import { composing, isEnter } from '../../lib/keys.js';
+import { escapeCancels, isEnter } from '../../lib/keys.js';
 import type { KeyName } from './key-names.js';
 
 const PRESETS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000];
@@ -36,19 +36,6 @@ function usePanelFocus() {
     if (panel && !panel.contains(document.activeElement)) panel.querySelector<HTMLElement>('h2')?.focus();
   }, []);
   return ref;
-}
-
-/**
- * Escape in a panel does what its Cancel does (a keyboard tour found only Cancel closed them), once: not an Escape
- * that ends an input method's composition (Korean, Japanese, Chinese: the characters being composed are kept or
- * dropped, the panel stays), nor one a control inside the panel already took.
- */
-function onEscape(cancel: () => void) {
-  return (e: ReactKeyboardEvent) => {
-    if (e.key !== 'Escape' || e.defaultPrevented || composing(e)) return;
-    e.preventDefault();
-    cancel();
-  };
 }
 
 /**
@@ -153,7 +140,7 @@ export function CreatePanel({
       role="dialog"
       aria-modal="false"
       aria-labelledby="keys-create-title"
-      onKeyDown={onEscape(escape)}
+      onKeyDown={(e) => escapeCancels(e, escape)}
     >
       <h2 id="keys-create-title" tabIndex={-1}>
         {t('keys.create.title')}
@@ -443,7 +430,7 @@ export function LimitPanel({
       role="dialog"
       aria-modal="false"
       aria-labelledby="keys-limit-title"
-      onKeyDown={onEscape(onCancel)}
+      onKeyDown={(e) => escapeCancels(e, onCancel)}
     >
       <h2 id="keys-limit-title" tabIndex={-1}>
         {targets.length === 1 ? t('keys.limit.title', { label: isolate(keyName(first)) }) : t('keys.limit.titleBulk', { count: targets.length })}
@@ -624,7 +611,7 @@ export function DeactivatePanel({
       role="dialog"
       aria-modal="false"
       aria-labelledby="keys-deactivate-title"
-      onKeyDown={onEscape(onCancel)}
+      onKeyDown={(e) => escapeCancels(e, onCancel)}
     >
       <h2 id="keys-deactivate-title" tabIndex={-1}>
         {targets.length === 1 ? t('keys.deactivate.title', { label: isolate(keyName(first)) }) : t('keys.deactivate.titleBulk', { count: targets.length })}
