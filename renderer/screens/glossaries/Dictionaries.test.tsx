@@ -119,4 +119,23 @@ describe('a multilingual glossary on the Glossaries screen', () => {
     );
     expect(app.callsOf('glossaries.remove')).toEqual([]);
   });
+
+  it('Add dictionary lists the pairs by their names in the UI language, not by code', async () => {
+    const user = userEvent.setup();
+    const account = v3Account();
+    // The service lists pairs by code: DE → EN before EN → JA, and JA → EN after them.
+    const byCode = ['DE>EN', 'EN>ES', 'EN>JA', 'JA>EN', 'NL>EN'].map((x) => ({ sourceLang: x.slice(0, 2), targetLang: x.slice(3) }));
+    renderApp({ ...account.handlers, 'glossaries.languagePairs': () => byCode });
+    await user.click(await screen.findByRole('button', { name: 'Add a dictionary to Product terms' }));
+    const pair = within(dictionaries().parentElement!).getByRole('combobox', { name: 'Language pair' }) as HTMLSelectElement;
+    expect([...pair.options].map((o) => o.textContent)).toEqual([
+      'Dutch → English',
+      'English → Japanese',
+      'English → Spanish',
+      'German → English',
+      'Japanese → English',
+    ]);
+    // The first in that order is the one chosen.
+    expect(pair.value).toBe('NL>EN');
+  });
 });

@@ -108,7 +108,12 @@ function AddDictionary({ g, pairs }: { g: GlossaryView; pairs: { sourceLang: str
     focusAfter(() => addButton.current);
   };
   const has = new Set((g.dictionaries ?? []).map((d) => `${d.sourceLang}>${d.targetLang}`));
-  const free = pairs.filter((p) => !has.has(`${p.sourceLang}>${p.targetLang}`));
+  // In the order of their names in the UI language, as the editor's pair pickers are (the service lists them by code:
+  // "German → English" came before "English → French").
+  const free = pairs
+    .filter((p) => !has.has(`${p.sourceLang}>${p.targetLang}`))
+    .map((p) => ({ ...p, label: t('glossaries.list.pair', { source: f.languageName(p.sourceLang), target: f.languageName(p.targetLang) }) }))
+    .sort((a, b) => f.compare(a.label, b.label));
   const [choice, setChoice] = useState('');
   const value = choice || (free[0] ? `${free[0].sourceLang}>${free[0].targetLang}` : '');
   if (!open) {
@@ -137,7 +142,7 @@ function AddDictionary({ g, pairs }: { g: GlossaryView; pairs: { sourceLang: str
         <select value={value} onChange={(e) => setChoice(e.target.value)} autoFocus>
           {free.map((p) => (
             <option key={`${p.sourceLang}>${p.targetLang}`} value={`${p.sourceLang}>${p.targetLang}`}>
-              {t('glossaries.list.pair', { source: f.languageName(p.sourceLang), target: f.languageName(p.targetLang) })}
+              {p.label}
             </option>
           ))}
         </select>
