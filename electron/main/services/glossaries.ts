@@ -552,7 +552,7 @@ export class GlossariesService {
   async exportFile(o: { name: string; sourceLang: string; targetLang: string; format: ExportFormat; entries: EntryPair[] }): Promise<{ path: string } | null> {
     if (!this.deps.saveFile) throw new ApiError('not_implemented', 'Exporting files is not available here.');
     const { exportGlossaryFile } = await import('./glossary-files.js');
-    const content = await exportGlossaryFile(o.format, o.entries.filter(([s, t]) => s.length > 0 || t.length > 0), o.sourceLang, o.targetLang);
+    const content = await exportGlossaryFile(o.format, o.entries.filter(([s, t]) => s.length > 0 || t.length > 0), o.sourceLang, o.targetLang, o.name);
     const safe = o.name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '_').slice(0, 150) || 'glossary';
     const path = await this.deps.saveFile(`${safe}.${o.format}`, content);
     return path === null ? null : { path };

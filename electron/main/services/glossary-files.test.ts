@@ -9,7 +9,7 @@ import { toLocaleCsv } from '../../../shared/csv-export.js';
 import type { EntryPair } from '../../../shared/ipc/contract-glossaries.js';
 import type { FileProblem } from '../../../shared/ipc/errors.js';
 import { ApiError } from './api-errors.js';
-import { exportGlossaryFile, importGlossaryFile } from './glossary-files.js';
+import { exportGlossaryFile, importGlossaryFile, sheetNameFor } from './glossary-files.js';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 function utf16le(s: string, bom = true): Uint8Array {
@@ -413,6 +413,24 @@ describe('TBX', () => {
     const langs = await failure(importGlossaryFile('x.tbx', utf8(tbx), { sourceLang: 'EN', targetLang: 'JA' }));
     expect(langs.serviceCode).toBe('file_tbx_languages');
     expect(langs.message).toMatch(/EN, DE, FR/);
+  });
+});
+
+describe('the XLSX sheet is named after the glossary', () => {
+  it('in its own words, not a fixed English "Glossary"', async () => {
+    const out = await exportGlossaryFile('xlsx', [['cat', 'Katze']], 'EN', 'DE', 'Глоссарий продукта');
+    const back = await importGlossaryFile('x.xlsx', out as Uint8Array, { header: 'yes' });
+    expect(back.sheets).toEqual(['Глоссарий продукта']);
+    expect(back.entries).toEqual([['cat', 'Katze']]);
+  });
+
+  it('as Excel allows: its refused characters replaced, 31 units at most, never cut inside a character', () => {
+    expect(sheetNameFor('Terms: 2026/Q1 [final]?', 'EN', 'DE')).toBe('Terms_ 2026_Q1 _final__');
+    expect(sheetNameFor("'Quoted'", 'EN', 'DE')).toBe('Quoted');
+    const long = sheetNameFor(`${'a'.repeat(30)}😀 and more`, 'EN', 'DE');
+    expect(long).toBe('a'.repeat(30));
+    expect(sheetNameFor('Begriffe des Vertriebsteams für die Messe 2026', 'EN', 'DE')).toHaveLength(31);
+    expect(sheetNameFor('  ', 'EN', 'DE')).toBe('EN-DE');
   });
 });
 

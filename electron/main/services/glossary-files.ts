@@ -529,8 +529,31 @@ function xmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Writes entries in a format; text formats are strings (UTF-8), XLSX is bytes. */
-export async function exportGlossaryFile(format: ExportFormat, entries: readonly EntryPair[], sourceLang: string, targetLang: string): Promise<string | Uint8Array> {
+/**
+ * An Excel sheet name for a glossary's name: the characters Excel refuses in one (\ / : * ? [ ]) become "_", no
+ * apostrophe at either end, at most 31 UTF-16 units (cut between characters); the pair's codes when nothing is left.
+ */
+export function sheetNameFor(name: string, sourceLang: string, targetLang: string): string {
+  let out = '';
+  for (const ch of name.replace(/[\\/:*?[\]\u0000-\u001f]/g, '_').trim().replace(/^'+|'+$/g, '')) {
+    if (out.length + ch.length > 31) break;
+    out += ch;
+  }
+  out = out.replace(/'+$/, '').trim();
+  return out || `${sourceLang}-${targetLang}`;
+}
+
+/**
+ * Writes entries in a format; text formats are strings (UTF-8), XLSX is bytes. `name` (the glossary's) names the
+ * XLSX sheet, as the file is named after it: a fixed "Glossary" was English in every UI language.
+ */
+export async function exportGlossaryFile(
+  format: ExportFormat,
+  entries: readonly EntryPair[],
+  sourceLang: string,
+  targetLang: string,
+  name = '',
+): Promise<string | Uint8Array> {
   if (format === 'tsv' || format === 'csv') {
     // The service's glossary entries (`entries_format` tsv/csv: comma or tab, UTF-8, no header), to upload as they
     // are; not the spreadsheet CSV of shared/csv-export.ts (BOM, ";" in some locales), which the service would not
@@ -540,7 +563,7 @@ export async function exportGlossaryFile(format: ExportFormat, entries: readonly
   if (format === 'xlsx') {
     const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Glossary');
+    const ws = wb.addWorksheet(sheetNameFor(name, sourceLang, targetLang));
     ws.addRow([sourceLang, targetLang]);
     for (const [s, t] of entries) ws.addRow([s, t]);
     return new Uint8Array(await wb.xlsx.writeBuffer());
