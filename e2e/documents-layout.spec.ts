@@ -102,6 +102,27 @@ test('local engine rows: not billed, labelled, wrapping at 900×700 with the fil
   expect(fit.cut).toEqual([]);
   expect(new Set(fit.titles)).toEqual(new Set([LONG, 'notes.txt']));
   await shoot(page, 'documents-rows-900x700');
+  // However narrow the name's room, it never wraps inside its extension (seen: "…2026.tx" above "t"). Every width
+  // from 30 to 400 px is tried, so a break that falls inside ".txt" at any of them is found.
+  const splitAt = await page.evaluate((long) => {
+    const name = [...document.querySelectorAll<HTMLElement>('.doc-row-name')].find((n) => n.title === long)!;
+    const widths: number[] = [];
+    for (let w = 30; w <= 400; w++) {
+      name.style.flex = `0 0 ${w}px`;
+      const range = document.createRange();
+      const text = [...name.querySelectorAll('*'), name].flatMap((el) => [...el.childNodes]).find((c) => c.nodeType === 3 && c.textContent?.endsWith('.txt'));
+      const ext = text ?? name.querySelector('.doc-row-ext')?.firstChild;
+      if (!ext?.textContent) continue;
+      const at = ext.textContent.lastIndexOf('.txt');
+      range.setStart(ext, at);
+      range.setEnd(ext, at + 4);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) widths.push(w);
+    }
+    name.style.flex = '';
+    return widths;
+  }, LONG);
+  expect(splitAt).toEqual([]);
 });
 
 test('twenty documents at 900×700: one scrollbar, and the queue fills the window (six rows or more)', async ({ verso: { page }, tempDir }, testInfo) => {

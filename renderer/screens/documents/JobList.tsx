@@ -287,7 +287,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
     <div ref={rowRef} className={`doc-row doc-row-${job.state}`} role="listitem" aria-label={`${job.fileName}, ${langs}, ${stateText(job, now)}`}>
       <div className="doc-row-main">
         <span className="doc-row-name" title={job.fileName} dir="auto">
-          {job.fileName}
+          <FileName name={job.fileName} />
         </span>
         <span className="doc-row-langs">{langs}</span>
         <span className="doc-row-state" data-state={job.state}>
@@ -447,5 +447,20 @@ export function JobList({ jobs, now }: { jobs: DocumentJobView[]; now: number })
         })}
       </div>
     </div>
+  );
+}
+
+/**
+ * A file's name that may wrap anywhere in a narrow row, but not inside its extension: "report-2026-final.do" above
+ * "cx" hid what kind of file it is (seen at 900×700). The extension, with its dot, stays on one line.
+ */
+export function FileName({ name }: { name: string }) {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || name.length - dot > 9) return <>{name}</>;
+  return (
+    <>
+      {name.slice(0, dot)}
+      <span className="doc-row-ext">{name.slice(dot)}</span>
+    </>
   );
 }

@@ -279,7 +279,8 @@ describe('errors that say what to do', () => {
 
   it("a row's name tooltip is the file's own name, never the staging path", async () => {
     renderApp(base([job({})]) as never);
-    const name = await screen.findByText('report.docx', { selector: '.doc-row-name' });
+    // The name is written in two parts (its extension kept on one line): matched on the whole text.
+    const name = await screen.findByText((_, el) => el?.matches('.doc-row-name') === true && el.textContent === 'report.docx');
     expect(name.getAttribute('title')).toBe('report.docx');
     // A file's name runs in its own direction whatever the UI's ("report (final).docx" in the Arabic UI).
     expect(name.getAttribute('dir')).toBe('auto');
