@@ -63,7 +63,10 @@ export function SinglePane({
   const idle = useStartIdle();
   const t = useT();
   const f = useFormat();
-  const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
+  // What Copy did, and for which output: the note belongs to that output only. It stayed beside an output that was
+  // never copied (after Clear, Undo or a new language: "Copied" beside Portuguese while the clipboard held Spanish,
+  // seen on a Dutch tour).
+  const [copied, setCopied] = useState<{ outcome: 'done' | 'failed'; of: string } | null>(null);
   // What Clear removed, until the user types again: Ctrl/Cmd+Z (or Undo) brings it back. The box's own undo
   // cannot, because Clear replaces its value from outside.
   const [cleared, setCleared] = useState<string | null>(null);
@@ -84,6 +87,7 @@ export function SinglePane({
   const billed = result?.translations.some((x) => x.billedCharacters !== undefined) ? billedCharacters(result) : null;
   const chars = countCharacters(text);
   const stale = live.stale;
+  const copyNote = copied && copied.of === output && !stale ? copied.outcome : null;
   const busy = live.pending || stale;
   const kept = useKeptSpans(text, useProtectionOn(), useTagMode());
 
@@ -92,9 +96,9 @@ export function SinglePane({
     try {
       // Main copies (in the web harness its shim uses the page's clipboard) and says honestly whether it could.
       const res = await unwrap(api().app.copyText({ text: output }));
-      setCopied(res.copied ? 'done' : 'failed');
+      setCopied({ outcome: res.copied ? 'done' : 'failed', of: output });
     } catch {
-      setCopied('failed');
+      setCopied({ outcome: 'failed', of: output });
     }
   };
 
@@ -122,7 +126,7 @@ export function SinglePane({
               }
               onChange={(e) => {
                 onText(e.target.value);
-                setCopied('idle');
+                setCopied(null);
                 setCleared(null);
               }}
               onCompositionStart={() => onComposing?.(true)}
@@ -260,7 +264,7 @@ export function SinglePane({
               {t('translate.output.copy')}
             </button>
             <span role="status" className="hint">
-              {copied === 'done' ? t('translate.output.copied') : copied === 'failed' ? t('translate.output.copyFailed') : ''}
+              {copyNote === 'done' ? t('translate.output.copied') : copyNote === 'failed' ? t('translate.output.copyFailed') : ''}
             </span>
           </div>
         </div>

@@ -352,6 +352,26 @@ describe('results and errors', () => {
     expect(app.callsOf('app.copyText')).toEqual([{ text: reverse('copy me') }]);
   });
 
+  it('says "Copied" only beside the output that was copied: not after Clear, nor beside a new translation', async () => {
+    // Seen on a Dutch tour: "Copied" stayed after Clear and beside a Portuguese output while the clipboard held Spanish.
+    const user = userEvent.setup();
+    renderApp();
+    const box = await sourceBox();
+    await user.type(box, 'copy me');
+    await waitFor(async () => expect((await output()).textContent).toBe(reverse('copy me')));
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Copied')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByText('Copied')).toBeNull();
+    // Clear undone: the same text and translation again, which the clipboard does hold.
+    await user.click(screen.getByRole('button', { name: /Undo clear/ }));
+    await waitFor(async () => expect((await output()).textContent).toBe(reverse('copy me')));
+    expect(screen.getByText('Copied')).toBeTruthy();
+    // Another target: a new translation, never copied.
+    await user.selectOptions(screen.getByLabelText('To'), 'FR');
+    await waitFor(() => expect(screen.queryByText('Copied')).toBeNull());
+  });
+
   it('says so when the text could not be copied, and how to copy it by hand', async () => {
     const user = userEvent.setup();
     renderApp({ 'app.copyText': () => ({ copied: false }) });
