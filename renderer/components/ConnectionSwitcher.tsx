@@ -3,6 +3,7 @@
  * languages and glossaries are keyed by connection, so the Translate screen refetches for the new one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ConnectionView } from '../../shared/ipc/contract.js';
 import { useT } from '../i18n/index.js';
 import { api, unwrap } from '../lib/api.js';
@@ -15,12 +16,18 @@ export function ConnectionSwitcher() {
   const t = useT();
   const qc = useQueryClient();
   const connections = useConnections();
+  // The connection last chosen here, shown until main has switched to it (or refused).
+  const [chosen, setChosen] = useState<string | null>(null);
   const switchTo = useMutation({
     mutationFn: (id: string) => unwrap(api().connections.setActive({ id })),
+    // Switches run one after another in the order asked (walking the list by arrow keys asks several), so the last
+    // one asked for is the one that stays, whatever order the answers would otherwise come in.
+    scope: { id: 'connections.setActive' },
     onSuccess: (state) => {
       qc.setQueryData(keys.connections, state);
       void qc.invalidateQueries({ queryKey: keys.status });
     },
+    onSettled: (_state, _error, id) => setChosen((c) => (c === id ? null : c)),
   });
   const shown = useConnectionName();
   const list = connections.data?.connections ?? [];
@@ -47,10 +54,16 @@ export function ConnectionSwitcher() {
       {/* A narrow sidebar cuts the closed select's text with an ellipsis; the full description stays on hover. */}
       <select
         id="connection-switcher"
-        value={connections.data?.activeId ?? ''}
+        // The choice shows at once, and the picker stays usable while main switches: disabled, it dropped the focus
+        // to the page at every arrow key (seen on a keyboard tour), and it went back to the old value, so the next
+        // arrow key chose the same connection again.
+        value={chosen ?? connections.data?.activeId ?? ''}
         title={active ? describe(active) : undefined}
-        onChange={(e) => switchTo.mutate(e.target.value)}
-        disabled={switchTo.isPending}
+        onChange={(e) => {
+          setChosen(e.target.value);
+          switchTo.mutate(e.target.value);
+        }}
+        aria-busy={switchTo.isPending || undefined}
       >
         {list.map((c) => (
           <option key={c.id} value={c.id}>
