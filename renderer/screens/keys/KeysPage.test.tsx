@@ -370,4 +370,12 @@ describe('helpers', () => {
     expect(filterKeys(keys, '', 'active', 'newest').map((k) => k.keyId)).toEqual(['k3', 'k1']);
     expect(filterKeys(keys, '', 'all', 'limit').map((k) => k.keyId)[0]).toBe('k3');
   });
+
+  it('finds a label typed without its accents, as a Brazilian admin types it', () => {
+    const keys = [key(1, { label: 'Integração ERP' }), key(2, { label: 'App móvel' }), key(3, { label: 'Site' })];
+    expect(filterKeys(keys, 'integracao', 'all', 'label').map((k) => k.label)).toEqual(['Integração ERP']);
+    expect(filterKeys(keys, 'APP MOVEL', 'all', 'label').map((k) => k.label)).toEqual(['App móvel']);
+    // Full-width forms as before.
+    expect(filterKeys(keys, 'ｓｉｔｅ', 'all', 'label').map((k) => k.label)).toEqual(['Site']);
+  });
 });

@@ -12,6 +12,7 @@ import { useConnectionName } from '../../lib/local-names.js';
 import { endGoesToLast, usePageVirtualizer } from '../../lib/page-scroll.js';
 import { isEnter } from '../../lib/keys.js';
 import type { KeyName } from './key-names.js';
+import { foldForSearch } from '../../../shared/search-fold.js';
 
 /** The table row of the key `keyId` under `root`, when it is drawn (the table is virtualized). */
 export function keyRow(root: ParentNode, keyId: string): HTMLElement | undefined {
@@ -22,10 +23,11 @@ export type StatusFilter = 'all' | 'active' | 'deactivated';
 export type SortBy = 'newest' | 'oldest' | 'label' | 'limit';
 
 /**
- * Text as the search compares it: NFKC (full-width "ＭＯＢＩＬＥ" and half-width "ﾏｰｹﾃｨﾝｸﾞ" are "MOBILE" and
- * "マーケティング", an ideographic space is a space), then lower case.
+ * Text as the search compares it (shared/search-fold.ts): compatibility forms folded (full-width "ＭＯＢＩＬＥ" and
+ * half-width "ﾏｰｹﾃｨﾝｸﾞ" are "MOBILE" and "マーケティング", an ideographic space is a space), lower case, and accents
+ * folded: "integracao" finds "Integração ERP", as a Brazilian admin typed it (it found nothing).
  */
-const searchable = (s: string) => s.normalize('NFKC').toLowerCase();
+const searchable = foldForSearch;
 
 export function filterKeys(
   keys: readonly DeveloperKeyView[],
