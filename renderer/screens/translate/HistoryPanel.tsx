@@ -201,7 +201,8 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
                           : '',
                       target: f.languageName(e.targetLang),
                       connection: isolate(shown(e.connectionName)),
-                      time: f.date(new Date(e.time)),
+                      // With the time: two translations of one day could not be told apart (seen on a Dutch tour).
+                      time: f.dateTime(new Date(e.time)),
                     })}
                     {e.billedCharacters !== null
                       ? ` · ${t('history.billed', { count: e.billedCharacters })}`

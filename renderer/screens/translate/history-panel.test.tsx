@@ -60,6 +60,9 @@ describe('history panel', () => {
     expect(on.className).toContain('btn-primary');
     await user.click(on);
     expect(await screen.findByText('Invoices are due on Friday.')).toBeTruthy();
+    // Each entry says when to the minute, as the UI language writes it: two translations of one day differ.
+    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ENTRY.time));
+    expect(screen.getByText((_, el) => el?.matches('.tr-history-list .hint') === true && el.textContent!.includes(when))).toBeTruthy();
     await user.type(screen.getByLabelText('Search history'), 'nothing like it');
     expect(await screen.findByText(/Nothing in the history matches/)).toBeTruthy();
     await user.clear(screen.getByLabelText('Search history'));
