@@ -26,7 +26,7 @@ describe('the sidebar connection picker', () => {
       'connections.status': () => ({ activeId, state: 'ready' }),
       // Main answers only when the test says so.
       'connections.setActive': ({ id }) =>
-        new Promise((resolve) =>
+        new Promise<ReturnType<typeof list>>((resolve) =>
           answers.push(() => {
             activeId = id;
             resolve(list());

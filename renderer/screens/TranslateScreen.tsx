@@ -184,12 +184,17 @@ export default function TranslateScreen() {
   }, [prefs.data?.perConnection, activeId]);
   // Only for pickers the user has not set: a target the user chose themselves is kept (and the note says why).
   const languagesTouched = useTranslateStore((s) => s.languagesTouched);
+  const byName = useCallback(
+    (a: { code: string; name?: string }, b: { code: string; name?: string }) =>
+      f.compare(f.languageName(a.code, a.name), f.languageName(b.code, b.name)),
+    [f],
+  );
   /** Where a text detected in `lang` goes instead of the chosen target, or null (it goes there). */
   const redirectFor = (lang: string | null): { target: string; why: RedirectWhy } | null => {
     const second = effectiveTarget(options.targetLang, lang, prefs.data?.secondLanguage ?? null, targetList);
     if (second.redirected) return { target: second.target, why: 'second' };
     if (languagesTouched) return null;
-    const other = otherTarget(lang ?? (options.sourceLang || null), options.targetLang, recentTargets, targetList, pairList);
+    const other = otherTarget(lang ?? (options.sourceLang || null), options.targetLang, recentTargets, targetList, pairList, byName);
     return other && { target: other.target, why: other.why };
   };
   const redirect = redirectFor(detectedNow);

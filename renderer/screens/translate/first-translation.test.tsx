@@ -30,11 +30,12 @@ describe('the first translation', () => {
     expect((screen.getByLabelText('To') as HTMLSelectElement).value).toBe('EN-US');
     await user.type(await screen.findByLabelText('Text to translate'), 'Good morning');
     await waitFor(() =>
-      expect(app.callsOf('translate.run').some((c) => c.options.targetLang === 'DE')).toBe(true),
+      expect(app.callsOf('translate.run').some((c) => c.options.targetLang === 'FR')).toBe(true),
     );
+    // French, not German: the first of the two in the To list as it is shown (by name), not by code.
     expect(
       await screen.findByText(
-        /already in English, so Verso translated it into German, the first language this connection offers/,
+        /already in English, so Verso translated it into French, the first language this connection offers/,
       ),
     ).toBeTruthy();
     // The detected language and the note are two sentences, not run together ("… English The text …").
@@ -51,7 +52,7 @@ describe('the first translation', () => {
     await screen.findByRole('option', { name: 'English' });
     const box = await screen.findByLabelText('Text to translate');
     await user.type(box, 'Good morning');
-    await waitFor(() => expect(app.callsOf('translate.run').some((c) => c.options.targetLang === 'DE')).toBe(true));
+    await waitFor(() => expect(app.callsOf('translate.run').some((c) => c.options.targetLang === 'FR')).toBe(true));
     const before = app.callsOf('translate.run').length;
     await user.type(box, ' to you all');
     await waitFor(() =>
@@ -64,7 +65,7 @@ describe('the first translation', () => {
     await user.type(box, '{Backspace}{Backspace}{Backspace}{Backspace}');
     await waitFor(() => expect(app.callsOf('translate.run').some((c) => c.texts.join() === 'Good morning to you')).toBe(true));
     expect(app.callsOf('translate.run').slice(before).map((c) => c.options.targetLang)).not.toContain('EN-US');
-    expect(await screen.findByText(/already in English, so Verso translated it into German/)).toBeTruthy();
+    expect(await screen.findByText(/already in English, so Verso translated it into French/)).toBeTruthy();
   });
 
   it('counts a billed first try that came back in the text\'s own language in the billed figure', async () => {

@@ -26,6 +26,16 @@ describe('otherTarget', () => {
     expect(otherTarget('EN', 'EN-US', [], targets, null)).toEqual({ target: 'CA', why: 'first' });
   });
 
+  it('takes the first in the To list as it is shown (by name), not in the code order', () => {
+    // A Brazilian admin's Portuguese text went to Arabic, first by code; the list shows "Alemão" (German) first.
+    const names: Record<string, string> = { AR: 'Árabe', DE: 'Alemão', 'PT-BR': 'Português (Brasil)', ES: 'Espanhol' };
+    const list = ['AR', 'DE', 'ES', 'PT-BR'].map((code) => ({ code, name: names[code]!, supportsFormality: false }));
+    const collator = new Intl.Collator('pt-BR');
+    const byName = (a: LanguageView, b: LanguageView) => collator.compare(a.name, b.name);
+    expect(otherTarget('PT', 'PT-BR', [], list, null, byName)).toEqual({ target: 'DE', why: 'first' });
+    expect(otherTarget('PT', 'PT-BR', [], list, null)).toEqual({ target: 'AR', why: 'first' });
+  });
+
   it('prefers the last other target used, when the connection reaches it', () => {
     expect(otherTarget('EN', 'EN-US', ['EN-US', 'FR'], targets, pairs)).toEqual({ target: 'FR', why: 'last' });
     // German is not reachable from English here: the first reachable one instead.

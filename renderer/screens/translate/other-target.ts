@@ -24,6 +24,8 @@ export function otherTarget(
   recent: readonly string[],
   targets: readonly LanguageView[] | undefined,
   pairs: readonly LanguagePairView[] | null | undefined,
+  /** The To list's order (names in the UI language): "first" is the first the user sees there. */
+  order?: (a: LanguageView, b: LanguageView) => number,
 ): OtherTarget | null {
   if (!textLanguage || !chosen || !targets || !sameBase(textLanguage, chosen)) return null;
   const usable = (code: string) => !sameBase(code, textLanguage) && reachable(pairs, textLanguage, code);
@@ -31,6 +33,9 @@ export function otherTarget(
     const listed = targetFor(code, targets);
     if (listed && usable(listed)) return { target: listed, why: 'last' };
   }
-  const first = targets.find((t) => usable(t.code));
+  // The first in the To list as shown, not in the service's code order: that made Arabic the target of every
+  // Portuguese text for a Brazilian admin (the list shows "Alemão" first). Sorted only here, when it is needed.
+  const candidates = targets.filter((t) => usable(t.code));
+  const first = order ? candidates.sort(order)[0] : candidates[0];
   return first ? { target: first.code, why: 'first' } : null;
 }
