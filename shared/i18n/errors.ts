@@ -28,6 +28,18 @@ function quotaMessage(t: Translator, u: QuotaDetails): string {
   return t.t(key ? 'errors.quota_key_left' : 'errors.quota_account_left', values);
 }
 
+/**
+ * A refused key (403) worded by the reason the service's error body gives in its `code`, where the generic "check the
+ * key in Settings" would mislead: an admin key where a developer key is needed (met at first run, where there is no
+ * Settings yet), a deactivated key, a key the service does not know. Other codes keep the generic sentence. The date a
+ * deactivated key's message carries is only in the service's English words (kept under "Details"), so it is left out.
+ */
+const AUTH_REASONS: Record<string, 'errors.auth_admin_key' | 'errors.auth_key_deactivated' | 'errors.auth_unknown_key'> = {
+  admin_key_not_allowed: 'errors.auth_admin_key',
+  key_deactivated: 'errors.auth_key_deactivated',
+  invalid_key: 'errors.auth_unknown_key',
+};
+
 export function describeIpcError(t: Translator, error: Pick<IpcError, 'code' | 'message'> & Partial<IpcError>): DescribedError {
   const code: ErrorCode = error.code;
   let message: string;
@@ -42,6 +54,8 @@ export function describeIpcError(t: Translator, error: Pick<IpcError, 'code' | '
   } else if (code === 'bad_file' && error.serviceCode?.startsWith('file_') && t.has(`errors.${error.serviceCode}`)) {
     // A file Verso reads but cannot make entries of (one column, an unclosed quote, not a workbook): what to do.
     message = t.t(`errors.${error.serviceCode}` as 'errors.file_one_column');
+  } else if (code === 'auth_failed' && error.serviceCode && Object.hasOwn(AUTH_REASONS, error.serviceCode)) {
+    message = t.t(AUTH_REASONS[error.serviceCode]!);
   } else {
     const id = `errors.${code}`;
     message = t.has(id) ? t.t(id) : t.t('errors.internal');
