@@ -178,6 +178,23 @@ describe('shell', () => {
     expect(banner.textContent).toContain('Nothing is listening at 127.0.0.1:46633.');
   });
 
+  it('gives the reason the service gave for a refused key in the banner too, as the failed call does', async () => {
+    // Seen (a Brazilian admin's tour): the call under the text said the key was deactivated, the banner above it only
+    // "check the key in Settings".
+    renderApp({
+      'connections.status': () => ({
+        activeId: LOCAL_CONNECTION.id,
+        state: 'error',
+        code: 'auth_failed',
+        serviceCode: 'key_deactivated',
+        message: 'This key was deactivated on 2026-11-29T19:49:43.760Z and cannot be used again.',
+      }),
+    });
+    const banner = await screen.findByRole('alert');
+    await waitFor(() => expect(banner.textContent).toContain('This key was deactivated and cannot be used again. Ask the account'));
+    expect(banner.textContent).not.toContain('Check the key in Settings');
+  });
+
   it('shows a banner that says what to do when the connection fails, with a working retry', async () => {
     const user = userEvent.setup();
     let status: ConnectionStatus = {

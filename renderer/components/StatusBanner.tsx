@@ -69,7 +69,10 @@ export function StatusBanner() {
     // the call says it; the generic line only where main gave no code (a stopped local engine, a forgotten key).
     const code = status.data?.code;
     // (Main's codes are the contract's error codes, each with its message in the catalogs.)
-    const text = code ? describe(new ApiError({ code: code as IpcError['code'], message: status.data?.message ?? '' })).message : t('app.status.error');
+    const serviceCode = status.data?.serviceCode;
+    const text = code
+      ? describe(new ApiError({ code: code as IpcError['code'], message: status.data?.message ?? '', ...(serviceCode && { serviceCode }) })).message
+      : t('app.status.error');
     return (
       <div className="banner banner-error" role="alert">
         <DetailedNote text={text} detail={status.data?.message} />

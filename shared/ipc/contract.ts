@@ -94,6 +94,8 @@ export const ConnectionStatus = z.object({
    * banner words it as the failed call's own message does, so the screen gives one diagnosis, not two.
    */
   code: z.string().optional(),
+  /** The service's own code beside it (`key_deactivated`, …), so the banner gives the same reason the call does. */
+  serviceCode: z.string().optional(),
 });
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 

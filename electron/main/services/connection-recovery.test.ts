@@ -52,7 +52,10 @@ describe("the active connection's error", () => {
       const s = await app!.call('connections.status');
       return s.ok ? s.data.state : 'call failed';
     };
-    connections.noteActiveError('The API key was refused.', 'auth_failed');
+    connections.noteActiveError('The API key was refused.', 'auth_failed', 'key_deactivated');
+    // The service's own reason goes with it, for the banner to word (a network failure has none).
+    const refused = await app.call('connections.status');
+    expect(refused.ok && refused.data).toMatchObject({ state: 'error', code: 'auth_failed', serviceCode: 'key_deactivated' });
     connections.noteActiveReachable(added.data.id, 'address');
     expect(await state()).toBe('error');
     connections.noteActiveReachable('another-connection', 'key');
@@ -60,6 +63,8 @@ describe("the active connection's error", () => {
     connections.noteActiveReachable(added.data.id, 'key');
     expect(await state()).toBe('ready');
     connections.noteActiveError('Verso cannot reach the service.', 'network');
+    const unreachable = await app.call('connections.status');
+    expect(unreachable.ok && unreachable.data.serviceCode).toBeUndefined();
     connections.noteActiveReachable(added.data.id, 'address');
     expect(await state()).toBe('ready');
   });

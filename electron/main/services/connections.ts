@@ -68,6 +68,7 @@ export class ConnectionsService {
   private lastError: string | undefined;
   /** What kind of failure `lastError` was (the ApiError code): a network one is over once the service answers at all. */
   private lastErrorCode: string | undefined;
+  private lastServiceCode: string | undefined;
 
   constructor(private readonly deps: ConnectionsDeps) {}
 
@@ -154,7 +155,13 @@ export class ConnectionsService {
       return { activeId: active.id, state: 'error', message: 'This connection has no API key (keys kept for a session are forgotten when Verso quits). Enter the key again in Settings → Connections.' };
     }
     if (!this.lastError) return { activeId: active.id, state: 'ready' };
-    return { activeId: active.id, state: 'error', message: this.lastError, ...(this.lastErrorCode && { code: this.lastErrorCode }) };
+    return {
+      activeId: active.id,
+      state: 'error',
+      message: this.lastError,
+      ...(this.lastErrorCode && { code: this.lastErrorCode }),
+      ...(this.lastErrorCode && this.lastServiceCode && { serviceCode: this.lastServiceCode }),
+    };
   }
 
   private add(r: Omit<ConnectionRecord, 'id' | 'createdAt'>): ConnectionRecord {
@@ -351,10 +358,11 @@ export class ConnectionsService {
   }
 
   /** Records an error seen on the active connection (shown by `connections.status`); `undefined`: it works again. */
-  noteActiveError(message: string | undefined, code?: string): void {
-    const before = this.lastErrorCode;
+  noteActiveError(message: string | undefined, code?: string, serviceCode?: string): void {
+    const before = [this.lastErrorCode, this.lastServiceCode];
     this.lastErrorCode = message === undefined ? undefined : code;
-    if (this.lastError === message && before === this.lastErrorCode) return;
+    this.lastServiceCode = message === undefined ? undefined : serviceCode;
+    if (this.lastError === message && before[0] === this.lastErrorCode && before[1] === this.lastServiceCode) return;
     this.lastError = message;
     this.deps.events.emit('connections.statusChanged', this.status());
   }

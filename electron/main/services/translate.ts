@@ -128,7 +128,7 @@ export class TranslateService {
       const unsupported = withDetectedSource(e, input.options);
       if (unsupported) throw unsupported;
       if (e instanceof ApiError && (e.code === 'auth_failed' || e.code === 'network' || e.code === 'local_service_failed')) {
-        this.connections.noteActiveError(e.message, e.code);
+        this.connections.noteActiveError(e.message, e.code, e.serviceCode);
       }
       throw e;
     } finally {
