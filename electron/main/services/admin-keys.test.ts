@@ -197,7 +197,7 @@ describe('CSV for a spreadsheet in the UI language', () => {
     await ok(app.call('settings.update', { uiLanguage: 'de' }));
     await expect.poll(() => app.composed.i18n.locale).toBe('de');
     const de = await app.composed.services.adminKeys.keysCsv(work);
-    expect(de.startsWith('\uFEFFkey_id;label;')).toBe(true);
+    expect(de.startsWith('\uFEFFSchlüssel-ID;Bezeichnung;')).toBe(true);
     const row = de.split('\r\n').find((l) => l.includes('Zahlen'))!.split(';');
     expect(row[5]).toBe('5000');
     const pro = de.split('\r\n').find((l) => l.includes('Local Pro key'))!.split(';');
@@ -207,6 +207,6 @@ describe('CSV for a spreadsheet in the UI language', () => {
     expect(audit.split('\r\n')[2]!.split(';').slice(-2)).toEqual(['', '5000']);
     await ok(app.call('settings.update', { uiLanguage: 'en' }));
     await expect.poll(() => app.composed.i18n.locale).toBe('en');
-    expect((await app.composed.services.adminKeys.keysCsv(work)).startsWith('\uFEFFkey_id,label,')).toBe(true);
+    expect((await app.composed.services.adminKeys.keysCsv(work)).startsWith('\uFEFFKey id,Label,')).toBe(true);
   });
 });

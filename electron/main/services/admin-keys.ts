@@ -17,6 +17,8 @@ import {
   type KeysListing,
 } from '../../../shared/ipc/contract-admin-keys.js';
 import { csvDateTime, toLocaleCsv } from '../../../shared/csv-export.js';
+import type { MessageId } from '../../../shared/i18n/catalog.js';
+import { formatLocaleOf } from '../../../shared/i18n/translator.js';
 import type { Persistence } from '../../../shared/ipc/contract-common.js';
 import type { ConnectionView } from '../../../shared/ipc/contract.js';
 import type { WireDeveloperKey } from '../../../shared/spec/wire.js';
@@ -25,6 +27,7 @@ import { ApiError } from './api-errors.js';
 import type { Clipboard, SaveDialog } from './app-service.js';
 import type { ConnectionsService } from './connections.js';
 import { JsonFolder } from './durable-files.js';
+import { MainI18n } from './i18n.js';
 import type { Clock, FileSystem } from './ports.js';
 
 export function keyView(k: WireDeveloperKey): DeveloperKeyView {
@@ -65,9 +68,19 @@ export interface AdminKeysDeps {
   localKeyIds?: () => { pro?: string; free?: string };
   /** The UI language (CSV exports follow it). */
   locale?: () => string;
+  /** Main's UI language (the composition root's, which follows Settings) for the exports' words. */
+  words?: Pick<MainI18n, 't' | 'locale'>;
 }
 
 const limitText = (n: number | null): string => (n === null ? 'no limit' : String(n));
+
+/** A logged change's name in the exported log: the words the screen's log uses. */
+const ACTION_WORDS: Record<AuditEntry['action'], MessageId> = {
+  create: 'keys.audit.create',
+  rename: 'keys.audit.rename',
+  limit: 'keys.audit.limit',
+  deactivate: 'keys.audit.deactivate',
+};
 
 export class AdminKeysService {
   /** Secrets of keys created in this session and not yet delivered (keyId → secret and where it was made). */
@@ -76,6 +89,8 @@ export class AdminKeysService {
   private audit: AuditEntry[] | undefined;
   /** One write at a time per file, in call order. */
   private readonly files: JsonFolder;
+  /** Catalogs of its own for the exports' words, only where no `words` were given (a service built alone, in tests). */
+  private ownWords: MainI18n | undefined;
 
   constructor(private readonly deps: AdminKeysDeps) {
     this.files = new JsonFolder(deps.fs, deps.dir);
@@ -338,42 +353,78 @@ export class AdminKeysService {
     return this.deps.locale?.() ?? 'en';
   }
 
-  /** The key table for a spreadsheet in the UI language: limits as numbers, no limit as an empty cell (see `limit_set`). */
+  /**
+   * The exports' words in the UI language and the locale whose delimiter and decimal sign the file takes, as the
+   * Usage export has them (column titles and status words translated; ids, numbers and UTC times left as they are).
+   */
+  private async csvWords(): Promise<{ t: MainI18n['t']; locale: string }> {
+    const given = this.deps.words;
+    if (given) return { t: given.t, locale: formatLocaleOf(given.locale) };
+    const own = (this.ownWords ??= new MainI18n(() => []));
+    await own.use(this.locale());
+    return { t: own.t, locale: formatLocaleOf(own.locale) };
+  }
+
+  /** The key table for a spreadsheet in the UI language: limits as numbers, no limit as an empty cell (see "Limit set"). */
   async keysCsv(connectionId: string): Promise<string> {
     const { keys } = await this.list(connectionId);
+    const { t, locale } = await this.csvWords();
     return toLocaleCsv(
       [
-        ['key_id', 'label', 'created_utc', 'status', 'deactivated_utc', 'character_limit', 'limit_set', 'used_by', 'characters_this_period'],
+        [
+          t('keys.table.keyId'),
+          t('keys.table.label.col'),
+          t('keys.csv.created'),
+          t('keys.table.status'),
+          t('keys.csv.deactivated'),
+          t('keys.table.limit'),
+          t('keys.csv.limitSet'),
+          t('keys.table.usedBy'),
+          t('keys.table.usage'),
+        ],
         ...keys.map((k) => [
           k.keyId,
           k.label,
           csvDateTime(k.creationTime),
-          k.isDeactivated ? 'deactivated' : 'active',
+          t(k.isDeactivated ? 'keys.status.deactivated' : 'keys.status.active'),
           csvDateTime(k.deactivatedTime),
           k.characterLimit,
-          k.characterLimit === null ? 'no' : 'yes',
+          t(k.characterLimit === null ? 'keys.csv.no' : 'keys.csv.yes'),
           k.usedBy.map((u) => u.name).join(', '),
           k.connection?.characterCount,
         ]),
       ],
-      this.locale(),
+      locale,
     );
   }
 
   async auditCsv(): Promise<string> {
-    // Limits are numbers (empty: no limit); a deactivation's "after" is its time.
+    const { t, locale } = await this.csvWords();
+    // Limits are numbers (empty: no limit); a deactivation's "after" is its time, its "before" a status word.
     const value = (e: AuditEntry, v: string | null): string | number | null => {
       if (v === null) return null;
       if (e.action === 'limit') return /^\d+$/.test(v) ? Number(v) : null;
-      if (e.action === 'deactivate' && v !== 'active' && !Number.isNaN(Date.parse(v))) return csvDateTime(v);
+      if (e.action === 'deactivate') {
+        if (v === 'active') return t('keys.status.active');
+        if (v === 'deactivated') return t('keys.status.deactivated');
+        if (!Number.isNaN(Date.parse(v))) return csvDateTime(v);
+      }
       return v;
     };
     return toLocaleCsv(
       [
-        ['time_utc', 'connection', 'action', 'key_id', 'label', 'before', 'after'],
-        ...(await this.auditLog()).map((e) => [csvDateTime(e.at), e.connectionName, e.action, e.keyId, e.label, value(e, e.before), value(e, e.after)]),
+        [t('keys.csv.time'), t('keys.audit.connection'), t('keys.csv.action'), t('keys.table.keyId'), t('keys.table.label.col'), t('keys.csv.before'), t('keys.csv.after')],
+        ...(await this.auditLog()).map((e) => [
+          csvDateTime(e.at),
+          e.connectionName,
+          t(ACTION_WORDS[e.action]),
+          e.keyId,
+          e.label,
+          value(e, e.before),
+          value(e, e.after),
+        ]),
       ],
-      this.locale(),
+      locale,
     );
   }
 

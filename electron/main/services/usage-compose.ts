@@ -82,6 +82,7 @@ export function createUsageDomain(o: {
       }),
     localKeyIds: () => o.local?.ownKeyIds() ?? {},
     locale: () => i18n.locale,
+    words: i18n,
     lastUsage: async (id) => {
       const r = await usage.last(id);
       if (!r) return null;

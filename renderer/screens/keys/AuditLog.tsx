@@ -6,17 +6,19 @@
  * in a scrolling screen): its rows flow in the screen, virtualized against the screen's scroll, as main keeps up to
  * 10,000 entries. Every entry is reachable (it showed the newest 200 only); End on the rows goes to the oldest.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import type { AuditEntry } from '../../../shared/ipc/contract-admin-keys.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { AuditEntry, KeysListing } from '../../../shared/ipc/contract-admin-keys.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { isolate } from '../../lib/bidi.js';
 import { useConnectionName, useKeyLabel } from '../../lib/local-names.js';
 import { endGoesToLast, usePageVirtualizer } from '../../lib/page-scroll.js';
 import { useConnections } from '../../lib/queries.js';
+import { sharedLabels } from './key-names.js';
 import { KeysError } from './keys-errors.js';
-import { auditKey } from './panels.js';
+import { shortId } from './KeysTable.js';
+import { auditKey, confirmText } from './panels.js';
 
 /** A first guess of an entry's height (two lines); each row is measured once it is drawn. */
 const ENTRY_ESTIMATE = 48;
@@ -59,6 +61,19 @@ export function AuditLog() {
   const action = (a: string) =>
     a === 'create' ? t('keys.audit.create') : a === 'rename' ? t('keys.audit.rename') : a === 'limit' ? t('keys.audit.limit') : t('keys.audit.deactivate');
   const entries = useMemo(() => (audit.data ?? []).slice().reverse(), [audit.data]);
+  // The active connection's listing as the Keys table above has it (read from the query cache as it changes; an
+  // observer here would take over that query's options): with the logged keys, it tells which labels more than one
+  // key has. Such a key is named with its short id, as the table and the panels name it (two keys labelled "Site"
+  // gave two identical rows).
+  const qc = useQueryClient();
+  const activeId = connections.data?.activeId ?? null;
+  const listed = useSyncExternalStore(
+    useCallback((changed: () => void) => qc.getQueryCache().subscribe(changed), [qc]),
+    () => qc.getQueryData<KeysListing>(['adminKeys.list', activeId]),
+  );
+  const shared = useMemo(() => sharedLabels([...entries, ...(listed?.keys ?? [])]), [entries, listed]);
+  const keyName = (e: AuditEntry) =>
+    shared.has(confirmText(e.label)) ? t('keys.labelWithId', { label: isolate(label(e, e.label)), id: isolate(shortId(e.keyId)) }) : label(e, e.label);
   /** Where the rows are drawn (the table's body): the screen scrolls, the rows near its view are drawn. */
   const rowsRef = useRef<HTMLTableSectionElement>(null);
   // An entry's place in main's log, which only grows at the end: a new entry does not change the others' keys.
@@ -122,7 +137,7 @@ export function AuditLog() {
                   </td>
                   <td>{action(e.action)}</td>
                   <td>
-                    <bdi>{label(e, e.label)}</bdi>
+                    <bdi>{keyName(e)}</bdi>
                   </td>
                   <td className="keys-change">
                     {t('keys.audit.beforeAfter', { before: isolate(shownValue(e, e.before)), after: isolate(shownValue(e, e.after)) })}

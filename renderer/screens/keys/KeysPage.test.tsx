@@ -379,3 +379,39 @@ describe('helpers', () => {
     expect(filterKeys(keys, 'ｓｉｔｅ', 'all', 'label').map((k) => k.label)).toEqual(['Site']);
   });
 });
+
+describe('the bulk Deactivate and Block words fit several keys', () => {
+  // A Brazilian tour: "Desativar 3 chaves … todos os programas que usam a chave param" and "Bloquear (0): a chave não
+  // pode mais traduzir" for 3 keys. The English said "the key" too. The words are now true of one key and of many.
+  const three = () => [key(1, { label: 'Site' }), key(2, { label: 'App móvel' }), key(3, { label: 'Integração ERP' })];
+  for (const [uiLanguage, w] of [
+    ['en', { selectAll: 'Select every active key shown', limit: 'Set limit…', deactivate: 'Deactivate…', block: /^Block \(0\)/, singular: /\bthe key\b/ }],
+    ['pt-BR', { selectAll: 'Selecionar todas as chaves ativas mostradas', limit: 'Definir limite…', deactivate: 'Desativar…', block: /^Bloquear \(0\)/, singular: /\ba chave\b/ }],
+  ] as const) {
+    it(`${uiLanguage}: no "the key" in the panels for 3 keys`, async () => {
+      renderApp({
+        'settings.get': () => settings({ uiLanguage }),
+        'adminKeys.access': () => access(LOCAL),
+        'connections.list': () => ({ connections: [LOCAL], activeId: LOCAL.id }),
+        'adminKeys.list': ({ connectionId }) => listing(connectionId, three()),
+        'adminKeys.audit': () => [],
+      });
+      await userEvent.click(await screen.findByRole('checkbox', { name: w.selectAll }));
+      await userEvent.click(screen.getByRole('button', { name: w.limit }));
+      const block = within(screen.getByRole('dialog')).getByRole('radio', { name: w.block });
+      expect(block.closest('label')!.textContent).not.toMatch(w.singular);
+      await userEvent.keyboard('{Escape}');
+      await userEvent.click(screen.getByRole('button', { name: w.deactivate }));
+      const dialog = screen.getByRole('dialog');
+      expect(dialog.textContent).toMatch(/3/);
+      expect(dialog.textContent).not.toMatch(w.singular);
+    });
+  }
+});
+
+describe('the Dutch Keys words', () => {
+  it('address the user as "je", as the other Dutch catalogs do (no "u" or "uw")', async () => {
+    const nl: Record<string, string> = (await import('../../../shared/i18n/nl/keys.json')).default;
+    expect(Object.entries(nl).filter(([, m]) => /(^|[\s(])(u|uw|U|Uw)(?=[\s,.:;)!?]|$)/.test(m)).map(([id]) => id)).toEqual([]);
+  });
+});

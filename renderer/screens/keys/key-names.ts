@@ -22,14 +22,16 @@ export type KeyName = (k: DeveloperKeyView, aria?: boolean) => string;
 /**
  * The labels more than one key of `keys` has, compared as the typed confirmation compares them (width and runs of
  * white space aside, so "번역팀" and "번역팀 " are one label; capital and small letters, which can be seen, differ).
+ * A key id met twice is one key (the change log lists a key once per change).
  */
-export function sharedLabels(keys: readonly DeveloperKeyView[]): ReadonlySet<string> {
-  const seen = new Set<string>();
+export function sharedLabels(keys: readonly Pick<DeveloperKeyView, 'keyId' | 'label'>[]): ReadonlySet<string> {
+  const seen = new Map<string, string>();
   const shared = new Set<string>();
   for (const k of keys) {
     const label = confirmText(k.label);
-    if (seen.has(label)) shared.add(label);
-    else seen.add(label);
+    const first = seen.get(label);
+    if (first === undefined) seen.set(label, k.keyId);
+    else if (first !== k.keyId) shared.add(label);
   }
   return shared;
 }
