@@ -182,9 +182,18 @@ async function serve(argv: string[]): Promise<void> {
   }
 }
 
+/**
+ * `--admin` and `--detect-beta` alone mean on: they are given that value before parsing, as they take one (`off` in
+ * `account set`), so the flag after them is not taken for their value (the README's own `account create --name Team
+ * --admin --detect-beta --character-limit 500000` failed with "Unexpected argument '500000'").
+ */
+function bareMeansOn(argv: readonly string[], flags: readonly string[]): string[] {
+  return argv.flatMap((a, i) => (flags.includes(a) && (i + 1 === argv.length || argv[i + 1]!.startsWith('--')) ? [a, 'on'] : [a]));
+}
+
 function accountCmd(sub: string | undefined, argv: string[]): void {
   const { values } = parseArgs({
-    args: argv,
+    args: bareMeansOn(argv, ['--admin', '--detect-beta']),
     options: {
       ...COMMON,
       account: { type: 'string' },
@@ -204,10 +213,9 @@ function accountCmd(sub: string | undefined, argv: string[]): void {
     const a = store.createAccount({
       name: values.name as string | undefined,
       plan,
-      // `--admin` and `--detect-beta` without a value mean on.
-      adminEnabled: values.admin === true || onOff(values.admin as string | undefined, '--admin') === true,
-      detectBeta:
-        values['detect-beta'] === true || onOff(values['detect-beta'] as string | undefined, '--detect-beta') === true,
+      // `--admin` and `--detect-beta` without a value mean on (bareMeansOn).
+      adminEnabled: onOff(values.admin as string | undefined, '--admin') === true,
+      detectBeta: onOff(values['detect-beta'] as string | undefined, '--detect-beta') === true,
       characterLimit: limitArg(values['character-limit'] as string | undefined) ?? null,
     });
     process.stdout.write(`${JSON.stringify(a)}\n`);

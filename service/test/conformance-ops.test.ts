@@ -272,6 +272,25 @@ describe('persistence', () => {
     );
   }, 60_000);
 
+  it("creates an account as the README writes it: bare --admin and --detect-beta mean on, the next flag stays a flag", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'verso-cli-account-'));
+    try {
+      const cli = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...args, '--data-dir', dir], { cwd: ROOT, encoding: 'utf8' });
+      const made = cli('account', 'create', '--name', 'Team', '--admin', '--detect-beta', '--character-limit', '500000');
+      expect(made.stderr).toBe('');
+      expect(made.status).toBe(0);
+      expect(JSON.parse(made.stdout)).toMatchObject({ name: 'Team', adminEnabled: true, detectBeta: true, characterLimit: 500000 });
+      const id = JSON.parse(made.stdout).id as string;
+      const set = cli('account', 'set', '--account', id, '--admin', 'off', '--character-limit', 'none');
+      expect(JSON.parse(set.stdout)).toMatchObject({ adminEnabled: false, detectBeta: true, characterLimit: null });
+      // A bare flag at the very end means on too.
+      expect(JSON.parse(cli('account', 'set', '--account', id, '--admin').stdout)).toMatchObject({ adminEnabled: true });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('logs one structured line per request with neither keys nor texts', async () => {
     await withCliService(async (s, keys) => {
       const secretText = 'Confidential merger plan for Zanzibar';
