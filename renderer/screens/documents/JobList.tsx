@@ -91,6 +91,12 @@ export function keepFocusInList(): void {
 
 /** Uploads whose fate is unknown (the service may hold them): sent again only when the user asks, and said so. */
 const UNCERTAIN = new Set(['upload_uncertain', 'upload_interrupted']);
+/**
+ * Failures whose only way on is sending the file again: an upload whose outcome is unknown, and a translation whose
+ * key was lost with a restart (the service has the document, and billed it). Their button says "Send again", as one
+ * action under one name (a Dutch tour saw "Send again" on two rows and "Retry" on the third after one crash).
+ */
+const SENDS_AGAIN = new Set([...UNCERTAIN, 'key_lost']);
 
 /**
  * Errors that the same request would meet again: the row offers a source language (when the document's language was
@@ -111,6 +117,7 @@ function useErrorHint(): (job: DocumentJobView) => string {
     const code = job.error?.code ?? 'http';
     // The local engine bills nothing: an unknown upload there costs nothing twice.
     if (job.local && UNCERTAIN.has(code)) return t('documents.errorHint.uploadUnknownLocal');
+    if (job.local && code === 'key_lost') return t('documents.errorHint.key_lostLocal');
     if (code === 'pair_unavailable') {
       const source = job.sourceLang ?? job.error?.lang;
       const target = f.languageNameInText(job.targetLang);
@@ -337,7 +344,7 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
         )}
         {(job.state === 'error' || job.state === 'cancelled') && !(job.error && SAME_AGAIN.has(job.error.code)) && (
           <button type="button" className="btn btn-small" onClick={() => run(unwrap(d.retry({ jobId: job.jobId })))}>
-            {t(job.error && UNCERTAIN.has(job.error.code) ? 'documents.action.sendAgain' : 'documents.action.retry')}
+            {t(job.error && SENDS_AGAIN.has(job.error.code) ? 'documents.action.sendAgain' : 'documents.action.retry')}
           </button>
         )}
         {job.state === 'saved' && (

@@ -87,6 +87,33 @@ describe('uploads whose fate is unknown', () => {
   }
 });
 
+describe('a translation whose key was lost with a restart', () => {
+  // Seen on a Dutch tour after a crash: "Key lost" and "Retry" beside two "Upload interrupted" rows with "Send
+  // again", for the same action; the words did not say the service already had (and billed) the document.
+  it('says what happened and that sending again is billed again, under the same "Send again" as an interrupted upload', async () => {
+    const user = userEvent.setup();
+    const lost = job({ state: 'error', uploaded: true, error: { code: 'key_lost' }, connectionId: 'c-hosted', local: undefined });
+    const fake = renderApp({ ...base([lost]), 'documents.retry': () => job({ state: 'waiting', uploaded: false }) } as never);
+    const sendAgain = await screen.findByRole('button', { name: 'Send again' }, { timeout: 15_000 });
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    const text = (await row(/report\.docx/)).textContent ?? '';
+    expect(text).toMatch(/Translation not fetched: Verso restarted/);
+    expect(text).toMatch(/already has the document and may have billed it: Send again translates it anew, which is billed again/);
+    expect(text).not.toMatch(/Key lost/);
+    expect(fake.callsOf('documents.retry')).toEqual([]);
+    await user.click(sendAgain);
+    await waitFor(() => expect(fake.callsOf('documents.retry')).toEqual([{ jobId: 'j1' }]));
+  });
+
+  it('on the local engine, says nothing is billed', async () => {
+    renderApp(base([job({ state: 'error', uploaded: true, local: true, error: { code: 'key_lost' } })]) as never);
+    const r = await row(/report\.docx/);
+    expect(r.textContent).toMatch(/The local engine bills nothing: Send again translates it anew\./);
+    expect(r.textContent).not.toMatch(/billed again/);
+    expect(within(r).getByRole('button', { name: 'Send again' })).toBeTruthy();
+  });
+});
+
 describe('the local engine bills nothing', () => {
   it('an upload to the local engine that stopped half-way does not speak of billing; Send again is still asked for', async () => {
     renderApp(base([job({ state: 'error', uploaded: false, local: true, error: { code: 'upload_interrupted' } })]) as never);
