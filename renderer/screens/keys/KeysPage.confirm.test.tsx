@@ -58,6 +58,22 @@ describe('the typed confirmation of a deactivation', () => {
     expect(app.callsOf('adminKeys.deactivate')).toEqual([{ connectionId: LOCAL.id, keyId: 'k1' }]);
   });
 
+  it('says when only the accents differ ("App movel" for "App móvel", as a Brazilian admin typed it)', async () => {
+    expect(confirmMismatch('App movel', 'App móvel')).toBe('accents');
+    expect(confirmMismatch('app m', 'App móvel')).toBe('case');
+    expect(confirmMismatch('App mov', 'App móvel')).toBe('accents');
+    expect(confirmMismatch('App mobile', 'App móvel')).toBe('other');
+    keysApp(() => [key(1, { label: 'App móvel' }), key(2, { label: 'Web' })]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate App móvel' }));
+    const dialog = screen.getByRole('dialog');
+    const field = within(dialog).getByLabelText(/Type the key's label/) as HTMLInputElement;
+    await userEvent.type(field, 'App movel');
+    expect(plain(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
+      'Accents must match too: type App móvel exactly as shown.',
+    );
+    expect((within(dialog).getByRole('button', { name: 'Deactivate' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('names the count to type when several keys are deactivated at once', async () => {
     keysApp(() => [key(1, { label: 'CI' }), key(2, { label: 'Web' })]);
     await screen.findByRole('button', { name: 'CI' });

@@ -21,6 +21,7 @@ import { KeysError } from './keys-errors.js';
 import { parseLimitText, type LimitParse } from '../../lib/whole-number.js';
 import { escapeCancels, isEnter } from '../../lib/keys.js';
 import type { KeyName } from './key-names.js';
+import { foldForSearch } from '../../../shared/search-fold.js';
 
 const PRESETS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000];
 export const auditKey = ['adminKeys.audit'] as const;
@@ -556,14 +557,17 @@ export function sameLabel(label: string, labels: readonly string[]): string | nu
 
 /**
  * Why the typed confirmation cannot confirm, once that is sure: `case` when only capital and small letters differ,
- * `other` when it is not the beginning of the expected text either; null while it is empty, right, or still being
- * typed.
+ * `accents` when accents differ too (typed without them, "App movel" for "App móvel", as a Brazilian admin did: it
+ * was called "not the key's label"), `other` when it is not the beginning of the expected text either; null while it
+ * is empty, right, or still being typed.
  */
-export function confirmMismatch(typed: string, expected: string): 'case' | 'other' | null {
+export function confirmMismatch(typed: string, expected: string): 'case' | 'accents' | 'other' | null {
   const got = confirmText(typed);
   const want = confirmText(expected);
   if (!got || got === want || want.startsWith(got)) return null;
-  return got.toLocaleLowerCase() === want.toLocaleLowerCase() || want.toLocaleLowerCase().startsWith(got.toLocaleLowerCase()) ? 'case' : 'other';
+  const begins = (a: string, b: string) => a === b || a.startsWith(b);
+  if (begins(want.toLocaleLowerCase(), got.toLocaleLowerCase())) return 'case';
+  return begins(foldForSearch(want), foldForSearch(got)) ? 'accents' : 'other';
 }
 
 export function DeactivatePanel({
@@ -655,9 +659,11 @@ export function DeactivatePanel({
             <p id="deactivate-mismatch" className="error-text">
               {mismatch === 'case'
                 ? t('keys.deactivate.mismatchCase', { label: isolate(first.label) })
-                : targets.length === 1
-                  ? t('keys.deactivate.mismatch', { label: isolate(first.label) })
-                  : t('keys.deactivate.mismatchCount', { count: targets.length })}
+                : mismatch === 'accents'
+                  ? t('keys.deactivate.mismatchAccents', { label: isolate(first.label) })
+                  : targets.length === 1
+                    ? t('keys.deactivate.mismatch', { label: isolate(first.label) })
+                    : t('keys.deactivate.mismatchCount', { count: targets.length })}
             </p>
           ) : null}
         </div>
