@@ -169,3 +169,35 @@ describe('pt-BR catalogs', () => {
     expect(hyphenated).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The same two messages in the other languages that had them wrong (left by the Dutch and Brazilian tours' fixes)
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('every catalog', () => {
+  const translator = (locale: string) =>
+    createTranslator(locale, compileCatalog(Object.fromEntries(readMessages(locale).map((m) => [m.id, m.message])), locale));
+
+  it('does not put an unknown count before "characters" when the usage figures are unknown', () => {
+    // "unknown characters of unknown", "onbekend tekens van onbekend": the word for "unknown" is not a number.
+    for (const [locale, unknown, unit] of [
+      ['en', 'unknown', 'characters'],
+      ['de', 'unbekannt', 'Zeichen'],
+      ['es', 'desconocido', 'caracteres'],
+      ['fr', 'inconnu', 'caractères'],
+      ['it', 'sconosciuto', 'caratteri'],
+      ['nl', 'onbekend', 'tekens'],
+    ] as const) {
+      const text = translator(locale).t('usage.bar.unknownLimit', { count: unknown, limit: unknown });
+      expect(text, locale).not.toContain(`${unknown} ${unit}`);
+      expect(text, locale).toContain(unknown);
+    }
+  });
+
+  it('says where several blank rows stay with a plural pronoun (French and Italian said "sa place", "suo posto")', () => {
+    expect(translator('fr').t('translate.segments.blankKept', { count: 2 })).toBe('(2 lignes vides restent à leur place)');
+    expect(translator('fr').t('translate.segments.blankKept', { count: 1 })).toBe('(1 ligne vide reste à sa place)');
+    expect(translator('it').t('translate.segments.blankKept', { count: 2 })).toBe('(2 righe vuote restano al loro posto)');
+    expect(translator('it').t('translate.segments.blankKept', { count: 1 })).toBe('(1 riga vuota resta al suo posto)');
+  });
+});
