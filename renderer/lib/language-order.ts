@@ -7,14 +7,17 @@
  */
 import { useMemo } from 'react';
 import { useFormat } from '../i18n/index.js';
+import type { Formatters } from '../../shared/i18n/format.js';
 import { useStartIdle } from './start-idle.js';
 
 export function useLanguageOrder<T extends { code: string; name?: string }>(list: readonly T[] | undefined): readonly T[] | undefined {
   const f = useFormat();
   const idle = useStartIdle();
-  return useMemo(() => {
-    if (!list || !idle) return list;
-    const named = list.map((l) => [l, f.languageName(l.code, l.name)] as const);
-    return named.sort((a, b) => f.compare(a[1], b[1])).map(([l]) => l);
-  }, [list, idle, f]);
+  return useMemo(() => (!list || !idle ? list : sortByName(list, f)), [list, idle, f]);
+}
+
+/** `list` in the UI language's alphabetical order of its names (each name worked out once), as the pickers show it. */
+export function sortByName<T extends { code: string; name?: string }>(list: readonly T[], f: Formatters): T[] {
+  const named = list.map((l) => [l, f.languageName(l.code, l.name)] as const);
+  return named.sort((a, b) => f.compare(a[1], b[1])).map(([l]) => l);
 }

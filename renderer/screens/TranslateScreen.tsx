@@ -18,6 +18,8 @@ import { QuotaWarning } from '../components/QuotaWarning.js';
 // The plain defaults, not the contract: the contract's schemas (and zod) stay out of the first paint.
 import { DEFAULT_TRANSLATE_PREFS } from '../../shared/ipc/translate-defaults.js';
 import type { TranslatePrefs } from '../../shared/ipc/contract-translate.js';
+import type { LanguageView } from '../../shared/ipc/contract.js';
+import { sortByName } from '../lib/language-order.js';
 import { useFormat, useT } from '../i18n/index.js';
 import { api, ApiError, unwrap } from '../lib/api.js';
 import { glossaryMatchesPair } from '../lib/translate-rules.js';
@@ -184,11 +186,7 @@ export default function TranslateScreen() {
   }, [prefs.data?.perConnection, activeId]);
   // Only for pickers the user has not set: a target the user chose themselves is kept (and the note says why).
   const languagesTouched = useTranslateStore((s) => s.languagesTouched);
-  const byName = useCallback(
-    (a: { code: string; name?: string }, b: { code: string; name?: string }) =>
-      f.compare(f.languageName(a.code, a.name), f.languageName(b.code, b.name)),
-    [f],
-  );
+  const byName = useCallback((list: LanguageView[]) => sortByName(list, f), [f]);
   /** Where a text detected in `lang` goes instead of the chosen target, or null (it goes there). */
   const redirectFor = (lang: string | null): { target: string; why: RedirectWhy } | null => {
     const second = effectiveTarget(options.targetLang, lang, prefs.data?.secondLanguage ?? null, targetList);

@@ -32,6 +32,11 @@ function readMessages(locale: string): Array<{ file: string; id: string; message
     );
 }
 
+/** The app's translator over every catalog file of `locale`, compiled as the app compiles them. */
+function translator(locale: string) {
+  return createTranslator(locale, compileCatalog(Object.fromEntries(readMessages(locale).map((m) => [m.id, m.message])), locale));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Dutch
 // ---------------------------------------------------------------------------------------------------------------
@@ -60,8 +65,7 @@ describe('nl catalogs', () => {
   });
 
   it('say how many blank rows stay in place, agreeing for one row and for several', () => {
-    const messages = Object.fromEntries(nl.map((m) => [m.id, m.message]));
-    const t = createTranslator('nl', compileCatalog(messages, 'nl'));
+    const t = translator('nl');
     expect(t.t('translate.segments.blankKept', { count: 1 })).toBe('(1 lege rij blijft staan)');
     expect(t.t('translate.segments.blankKept', { count: 2 })).toBe('(2 lege rijen blijven staan)');
   });
@@ -175,9 +179,6 @@ describe('pt-BR catalogs', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('every catalog', () => {
-  const translator = (locale: string) =>
-    createTranslator(locale, compileCatalog(Object.fromEntries(readMessages(locale).map((m) => [m.id, m.message])), locale));
-
   it('does not put an unknown count before "characters" when the usage figures are unknown', () => {
     // "unknown characters of unknown", "onbekend tekens van onbekend": the word for "unknown" is not a number.
     for (const [locale, unknown, unit] of [

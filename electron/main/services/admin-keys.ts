@@ -27,7 +27,7 @@ import { ApiError } from './api-errors.js';
 import type { Clipboard, SaveDialog } from './app-service.js';
 import type { ConnectionsService } from './connections.js';
 import { JsonFolder } from './durable-files.js';
-import { MainI18n } from './i18n.js';
+import type { MainI18n } from './i18n.js';
 import type { Clock, FileSystem } from './ports.js';
 
 export function keyView(k: WireDeveloperKey): DeveloperKeyView {
@@ -66,10 +66,8 @@ export interface AdminKeysDeps {
   lastUsage?: (connectionId: string) => Promise<{ characterCount: number | null; at: string } | null>;
   /** The key ids of the local engine's own Pro and Free keys (from its keys.json), once it has started. */
   localKeyIds?: () => { pro?: string; free?: string };
-  /** The UI language (CSV exports follow it). */
-  locale?: () => string;
-  /** Main's UI language (the composition root's, which follows Settings) for the exports' words. */
-  words?: Pick<MainI18n, 't' | 'locale'>;
+  /** Main's UI language (the composition root's, which follows Settings): the CSV exports' words and format. */
+  i18n: Pick<MainI18n, 't' | 'locale'>;
 }
 
 const limitText = (n: number | null): string => (n === null ? 'no limit' : String(n));
@@ -89,8 +87,6 @@ export class AdminKeysService {
   private audit: AuditEntry[] | undefined;
   /** One write at a time per file, in call order. */
   private readonly files: JsonFolder;
-  /** Catalogs of its own for the exports' words, only where no `words` were given (a service built alone, in tests). */
-  private ownWords: MainI18n | undefined;
 
   constructor(private readonly deps: AdminKeysDeps) {
     this.files = new JsonFolder(deps.fs, deps.dir);
@@ -349,26 +345,18 @@ export class AdminKeysService {
     return this.bulk(connectionId, keyIds, (id) => this.deactivate(connectionId, id));
   }
 
-  private locale(): string {
-    return this.deps.locale?.() ?? 'en';
-  }
-
   /**
    * The exports' words in the UI language and the locale whose delimiter and decimal sign the file takes, as the
    * Usage export has them (column titles and status words translated; ids, numbers and UTC times left as they are).
    */
-  private async csvWords(): Promise<{ t: MainI18n['t']; locale: string }> {
-    const given = this.deps.words;
-    if (given) return { t: given.t, locale: formatLocaleOf(given.locale) };
-    const own = (this.ownWords ??= new MainI18n(() => []));
-    await own.use(this.locale());
-    return { t: own.t, locale: formatLocaleOf(own.locale) };
+  private csvWords(): { t: MainI18n['t']; locale: string } {
+    return { t: this.deps.i18n.t, locale: formatLocaleOf(this.deps.i18n.locale) };
   }
 
   /** The key table for a spreadsheet in the UI language: limits as numbers, no limit as an empty cell (see "Limit set"). */
   async keysCsv(connectionId: string): Promise<string> {
     const { keys } = await this.list(connectionId);
-    const { t, locale } = await this.csvWords();
+    const { t, locale } = this.csvWords();
     return toLocaleCsv(
       [
         [
@@ -399,7 +387,7 @@ export class AdminKeysService {
   }
 
   async auditCsv(): Promise<string> {
-    const { t, locale } = await this.csvWords();
+    const { t, locale } = this.csvWords();
     // Limits are numbers (empty: no limit); a deactivation's "after" is its time, its "before" a status word.
     const value = (e: AuditEntry, v: string | null): string | number | null => {
       if (v === null) return null;

@@ -81,8 +81,7 @@ export function createUsageDomain(o: {
         onRetry: (info) => events.emit('api.retrying', info),
       }),
     localKeyIds: () => o.local?.ownKeyIds() ?? {},
-    locale: () => i18n.locale,
-    words: i18n,
+    i18n,
     lastUsage: async (id) => {
       const r = await usage.last(id);
       if (!r) return null;

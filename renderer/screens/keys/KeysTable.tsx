@@ -22,24 +22,19 @@ export function keyRow(root: ParentNode, keyId: string): HTMLElement | undefined
 export type StatusFilter = 'all' | 'active' | 'deactivated';
 export type SortBy = 'newest' | 'oldest' | 'label' | 'limit';
 
-/**
- * Text as the search compares it (shared/search-fold.ts): compatibility forms folded (full-width "ＭＯＢＩＬＥ" and
- * half-width "ﾏｰｹﾃｨﾝｸﾞ" are "MOBILE" and "マーケティング", an ideographic space is a space), lower case, and accents
- * folded: "integracao" finds "Integração ERP", as a Brazilian admin typed it (it found nothing).
- */
-const searchable = foldForSearch;
-
 export function filterKeys(
   keys: readonly DeveloperKeyView[],
   query: string,
   status: StatusFilter,
   sort: SortBy,
 ): DeveloperKeyView[] {
-  const q = searchable(query).trim();
+  // Case, accents and full-width forms folded (shared/search-fold.ts): "integracao" finds "Integração ERP", "ＭＯＢＩＬＥ"
+  // finds "MOBILE", as a Brazilian and a Japanese admin typed them.
+  const q = foldForSearch(query).trim();
   const out = keys.filter(
     (k) =>
       (status === 'all' || (status === 'active') === !k.isDeactivated) &&
-      (q === '' || searchable(k.label).includes(q) || searchable(k.keyId).includes(q)),
+      (q === '' || foldForSearch(k.label).includes(q) || foldForSearch(k.keyId).includes(q)),
   );
   const lim = (k: DeveloperKeyView) =>
     k.characterLimit === null ? Number.POSITIVE_INFINITY : k.characterLimit;

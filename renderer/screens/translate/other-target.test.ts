@@ -31,7 +31,7 @@ describe('otherTarget', () => {
     const names: Record<string, string> = { AR: 'Árabe', DE: 'Alemão', 'PT-BR': 'Português (Brasil)', ES: 'Espanhol' };
     const list = ['AR', 'DE', 'ES', 'PT-BR'].map((code) => ({ code, name: names[code]!, supportsFormality: false }));
     const collator = new Intl.Collator('pt-BR');
-    const byName = (a: LanguageView, b: LanguageView) => collator.compare(a.name, b.name);
+    const byName = (l: LanguageView[]) => [...l].sort((a, b) => collator.compare(a.name, b.name));
     expect(otherTarget('PT', 'PT-BR', [], list, null, byName)).toEqual({ target: 'DE', why: 'first' });
     expect(otherTarget('PT', 'PT-BR', [], list, null)).toEqual({ target: 'AR', why: 'first' });
   });

@@ -25,7 +25,7 @@ export function otherTarget(
   targets: readonly LanguageView[] | undefined,
   pairs: readonly LanguagePairView[] | null | undefined,
   /** The To list's order (names in the UI language): "first" is the first the user sees there. */
-  order?: (a: LanguageView, b: LanguageView) => number,
+  order?: (list: LanguageView[]) => readonly LanguageView[],
 ): OtherTarget | null {
   if (!textLanguage || !chosen || !targets || !sameBase(textLanguage, chosen)) return null;
   const usable = (code: string) => !sameBase(code, textLanguage) && reachable(pairs, textLanguage, code);
@@ -36,6 +36,6 @@ export function otherTarget(
   // The first in the To list as shown, not in the service's code order: that made Arabic the target of every
   // Portuguese text for a Brazilian admin (the list shows "Alemão" first). Sorted only here, when it is needed.
   const candidates = targets.filter((t) => usable(t.code));
-  const first = order ? candidates.sort(order)[0] : candidates[0];
+  const first = (order ? order(candidates) : candidates)[0];
   return first ? { target: first.code, why: 'first' } : null;
 }
