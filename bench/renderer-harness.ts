@@ -1,6 +1,6 @@
 /**
  * Benchmark helpers for a built renderer (Node): the files its index.html loads before anything else — the entry
- * module and its modulepreloads, each counted once (a file can be both) — and a web harness serving it on port 0
+ * script and its modulepreloads, each counted once (a file can be both) — and a web harness serving it on port 0
  * with the pseudo engine; the build of `tree`'s renderer; and one-file React pages built with the same toolchain (the
  * empty page the benchmarks compare against). Used by `bench/renderer-size.ts`, `bench/start-trace.ts`,
  * `bench/i18n.ts` and `bench/usage-render.ts`.
@@ -64,7 +64,8 @@ export async function initialJsFiles(outDir: string): Promise<string[]> {
   return [
     ...new Set(
       [
-        ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+        // The entry: a module script (the empty page), or Verso's classic one (renderer/build/classic-entry.ts).
+        ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
         ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
       ].map((m) => m[1]!.replace(/^\.?\//, '')),
     ),

@@ -4,7 +4,7 @@
  * empty Vite + React page built with the same toolchain. Goals: initial JS ≤ 250 KB gzipped (issue 4); time to a
  * usable Translate screen ≤ 1.84× the empty page's (issue 20: 400 ms where the empty page took 217 ms).
  *
- * "Initial JS" is what index.html loads before anything else: the entry module and its modulepreloads (the screens
+ * "Initial JS" is what index.html loads before anything else: the entry script and its modulepreloads (the screens
  * are lazy chunks and are not counted). "Interactive" is when the page is usable and the main thread has gone idle
  * (requestIdleCallback), measured from navigation start: for Verso, the Translate screen's text box (a returning
  * user: the warm-up load goes through first run once and starts the local engine), with every screen and all 14

@@ -33,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildEmptyPage, buildRenderer } from './renderer-harness.js';
+import { buildEmptyPage, buildRenderer, initialJsFiles } from './renderer-harness.js';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.js';
 import { keyView } from '../electron/main/services/admin-keys.js';
 import { filterKeys } from '../renderer/screens/keys/KeysTable.js';
@@ -154,13 +154,7 @@ function dailySnapshots(days: number, now: number): UsageSnapshot[] {
 // ----- Renderer builds and initial JS (as bench/renderer-size.ts counts it) -----
 
 async function initialJs(outDir: string): Promise<{ gzip: number; files: string[] }> {
-  const html = await readFile(join(outDir, 'index.html'), 'utf8');
-  const listed = [
-    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ].map((m) => m[1]!.replace(/^\.?\//, ''));
-  // index.html names some chunks twice (entry script and modulepreload): each file is fetched once.
-  const files = [...new Set(listed)];
+  const files = await initialJsFiles(outDir);
   let gzip = 0;
   for (const f of files) gzip += gzipSync(await readFile(join(outDir, f)), { level: 9 }).length;
   return { gzip, files };

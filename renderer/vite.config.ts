@@ -6,9 +6,13 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileCatalog } from '../shared/i18n/compile.js';
+import { classicEntry } from './build/classic-entry.js';
 
 // Runs in Node at build time; paths are resolved without node:* imports so the renderer's lint rules hold.
 const here = (p: string): string => decodeURIComponent(new URL(p, import.meta.url).pathname);
+
+/** The English start-up catalog's module: the first screen imports it at once (`renderer/i18n/locales.ts`). */
+const ENGLISH_START = /shared\/i18n\/en\/start\.ts$/;
 
 /**
  * Adds <link rel="modulepreload"> for the lazy chunks the first paint needs, so the browser fetches them alongside
@@ -16,7 +20,7 @@ const here = (p: string): string => decodeURIComponent(new URL(p, import.meta.ur
  * and First run, are in the entry chunk itself). The other screens stay lazy.
  */
 function preloadStartChunks(): Plugin {
-  const start = /shared\/i18n\/en\/start\.ts$/;
+  const start = ENGLISH_START;
   return {
     name: 'verso-preload-start-chunks',
     transformIndexHtml: {
@@ -88,7 +92,8 @@ export default defineConfig({
   root: here('.'),
   // Relative asset paths: the bundle is loaded from app://verso/ in Electron and from the harness's origin.
   base: './',
-  plugins: [compileCatalogs(), react(), preloadStartChunks()],
+  // classicEntry last: it turns the first screen's chunks, as built, into one classic script (see its file).
+  plugins: [compileCatalogs(), react(), preloadStartChunks(), classicEntry(ENGLISH_START)],
   resolve: { alias: { '@shared': here('../shared') } },
   build: {
     outDir: here('../out/renderer'),
