@@ -50,7 +50,7 @@ import { applyConnectionLanguages } from './translate/connection-languages.js';
 import { otherTarget } from './translate/other-target.js';
 import { EngineLabel } from './translate/EngineLabel.js';
 import { JoinWrappedLines } from './translate/JoinWrappedLines.js';
-import { looksHardWrapped } from './translate/hard-wrap.js';
+import { findHardWrap } from './translate/hard-wrap.js';
 import type { RedirectWhy } from '../components/LanguageBar.js';
 import { useMsg } from './translate/use-msg.js';
 import './translate/translate.css';
@@ -204,21 +204,25 @@ export default function TranslateScreen() {
   const problems = useMemo(() => draftProblems(effective), [effective]);
   const firstProblem = Object.values(problems)[0];
   const pairOk = reachable(pairList, effective.sourceLang, effective.targetLang);
-  // Hard-wrapped text (e-mail, PDF): joined by default when detected (Settings may make it an offer only).
-  const wrapped = useMemo(() => mode === 'single' && looksHardWrapped(text), [mode, text]);
+  // Hard-wrapped text (e-mail, PDF): joined by default when detected (Settings may make it an offer only). Only the
+  // wrapped paragraphs are joined: with separate lines beside them (a signature, a list), nonewlines would run
+  // those lines together too, so the text goes with its wrapped paragraphs joined here instead.
+  const hardWrap = useMemo(() => (mode === 'single' ? findHardWrap(text) : null), [mode, text]);
+  const wrapped = hardWrap !== null;
   const [joinChoice, setJoinChoice] = useState<boolean | null>(null);
   const joinDefault = (prefs.data?.joinWrappedLines ?? 'detect') === 'detect';
   const join = wrapped && options.splitSentences === '' && (joinChoice ?? joinDefault);
+  const nonewlines = join && hardWrap.allWrapped;
   const wireOptions = useMemo(
     () =>
-      buildTranslateOptions(join ? { ...effective, splitSentences: 'nonewlines' } : effective, targetSupportsFormality, lacks),
-    [effective, targetSupportsFormality, join, lacks],
+      buildTranslateOptions(nonewlines ? { ...effective, splitSentences: 'nonewlines' } : effective, targetSupportsFormality, lacks),
+    [effective, targetSupportsFormality, nonewlines, lacks],
   );
 
   const auto = settings.data?.translateAsYouType ?? true;
   const [composing, setComposing] = useState(false);
   const liveRaw = useLiveTranslation({
-    text,
+    text: join && !nonewlines ? hardWrap.joined : text,
     options: wireOptions,
     connectionId: activeId,
     auto: auto && mode === 'single',

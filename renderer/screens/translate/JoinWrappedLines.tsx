@@ -2,7 +2,8 @@
  * Renderer component (Translate, issue 20 point 8): the offer to join hard-wrapped lines, shown under the panes
  * while the text looks broken at a fixed width (an e-mail, a PDF copy). Ticked, the text is sent with
  * `split_sentences=nonewlines`, so the service reads each paragraph as one piece of prose instead of one sentence
- * per line.
+ * per line; with paragraphs of separate lines beside it (a signature, a list), the wrapped paragraphs go joined
+ * instead and those lines keep their breaks (./hard-wrap.ts).
  */
 import { useT } from '../../i18n/index.js';
 
