@@ -15,7 +15,7 @@ import type { SegmentRow } from '../lib/segments.js';
 import { columnTexts, exportSheet, parseSheet, sameSheet, type Sheet } from '../screens/translate/segment-sheet.js';
 import { SegmentColumnPicker } from '../screens/translate/SegmentColumnPicker.js';
 import type { OptionsInput } from '../lib/translate-request.js';
-import { useTranslateStore } from '../state/translate-store.js';
+import { useTranslateStore, type SegmentsDone } from '../state/translate-store.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import type { QaReportView } from '../../shared/ipc/contract.js';
 import { hasIssues } from '../../shared/protect/qa.js';
@@ -49,6 +49,9 @@ export interface SegmentsPaneProps {
 
 interface Run {
   batchId: string;
+  /** The paste, column and titles choice it was made from: kept with the draft's translations (`SegmentsDone`). */
+  pasted: string;
+  column: number;
   /** The sheet as pasted, every row and column (the export writes it back in this order); without its title row. */
   sheet: Sheet;
   /** The title row the user marked as such: not translated, the export's header. */
@@ -66,6 +69,32 @@ interface Run {
 }
 
 let batchCounter = 0;
+
+/**
+ * The run whose translations were kept with the draft (a restart, or the pane opened again): its segments worked out
+ * from its paste as the pane does. It is only shown; nothing is sent for it.
+ */
+function keptRun(done: SegmentsDone): Run {
+  const sheet = parseSheet(done.segmentsText);
+  const titles = done.titles && sheet.columns > 1 ? (sheet.rows[0] ?? null) : null;
+  const body = titles ? { ...sheet, rows: sheet.rows.slice(1) } : sheet;
+  const texts = done.column < sheet.columns ? columnTexts(body, done.column) : [];
+  const sent = texts.flatMap((s, i) => (s.trim() === '' ? [] : [i]));
+  return {
+    batchId: 'kept',
+    pasted: done.segmentsText,
+    column: done.column,
+    sheet: body,
+    titles,
+    texts,
+    sent,
+    segments: sent.map((i) => texts[i] ?? ''),
+    targetLang: done.targetLang,
+    connectionId: null,
+    options: { targetLang: done.targetLang, ...(done.sourceLang && { sourceLang: done.sourceLang }) },
+    context: done.context,
+  };
+}
 
 export function SegmentsPane({
   options,
@@ -111,7 +140,15 @@ export function SegmentsPane({
   const texts = useMemo(() => (column === null ? [] : columnTexts(body, column)), [body, column]);
   const sentRows = useMemo(() => texts.flatMap((s, i) => (s.trim() === '' ? [] : [i])), [texts]);
   const segments = useMemo(() => sentRows.map((i) => texts[i] ?? ''), [sentRows, texts]);
-  const [run, setRun] = useState<Run | null>(null);
+  const [ownRun, setRun] = useState<Run | null>(null);
+  // The last run's translations are kept with the draft: until this pane runs a batch of its own it shows them (after
+  // a restart they came back with the segments, and the table showed the segments alone, saying nothing). They are
+  // never sent again on their own: that would bill them again.
+  const done = useTranslateStore((s) => s.segmentsDone);
+  const setDone = useTranslateStore((s) => s.setSegmentsDone);
+  const restoredHeld = useTranslateStore((s) => s.segmentsHeld);
+  const doneRun = useMemo(() => (ownRun || !done ? null : keptRun(done)), [ownRun, done]);
+  const run = ownRun ?? doneRun;
   const [progress, setProgress] = useState<EventPayload<'translate.batchProgress'> | null>(null);
   const [retrying, setRetrying] = useState<EventPayload<'api.retrying'> | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -157,6 +194,8 @@ export function SegmentsPane({
     batchCounter += 1;
     const r: Run = {
       batchId: `batch-${batchCounter}-${globalThis.crypto?.randomUUID?.() ?? Date.now().toString(36)}`,
+      pasted: segmentsText,
+      column: column ?? 0,
       sheet: body,
       titles,
       texts,
@@ -168,6 +207,7 @@ export function SegmentsPane({
       context,
     };
     setRun(r);
+    setDone(null);
     setSaved(null);
     setProgress({ batchId: r.batchId, done: 0, total: r.segments.length, requests: 0 });
     batch.mutate(r);
@@ -178,17 +218,39 @@ export function SegmentsPane({
   };
 
   const data = batch.data && batch.data.batchId === run?.batchId ? batch.data : undefined;
+  // This run's translations go with the draft (failed segments as null), so a restart can show them again.
+  useEffect(() => {
+    if (!data || !ownRun) return;
+    const failed = new Set(data.failures.map((x) => x.index));
+    setDone({
+      segmentsText: ownRun.pasted,
+      column: ownRun.column,
+      titles: ownRun.titles !== null,
+      translations: ownRun.segments.map((_, k) => (failed.has(k) ? null : (data.translations[k]?.text ?? null))),
+      targetLang: ownRun.targetLang,
+      sourceLang: ownRun.options.sourceLang ?? '',
+      engine: data.engine,
+      context: ownRun.context,
+    });
+  }, [data, ownRun, setDone]);
+  // The kept translations in the shape of a batch's answer (no QA, no failures: those were not kept).
+  const keptData = useMemo((): TranslateBatchOutput | undefined => {
+    if (!doneRun || !done?.translations) return undefined;
+    const translations = done.translations.map((x) => ({ text: x ?? '', detectedSourceLanguage: '' }));
+    return { batchId: doneRun.batchId, translations, failures: [], requests: 0, characters: 0, engine: done.engine };
+  }, [doneRun, done]);
+  const shown = data ?? keptData;
   // Translations by sheet row (blank rows stay blank); failures by sheet row too.
   const byRow = useMemo(() => {
     const out: string[] = (run?.texts ?? []).map(() => '');
-    if (data && run) run.sent.forEach((row, k) => (out[row] = data.translations[k]?.text ?? ''));
+    if (shown && run) run.sent.forEach((row, k) => (out[row] = shown.translations[k]?.text ?? ''));
     return out;
-  }, [run, data]);
+  }, [run, shown]);
   const rows: SegmentRow[] = useMemo(
     () => (run?.texts ?? texts).map((source, i) => ({ source, target: byRow[i] ?? '' })),
     [run, texts, byRow],
   );
-  const pseudo = data?.engine === 'pseudo';
+  const pseudo = shown?.engine === 'pseudo';
   const failures = useMemo(
     () => new Map((data?.failures ?? []).map((f) => [run?.sent[f.index] ?? f.index, f.message])),
     [data, run],
@@ -203,7 +265,7 @@ export function SegmentsPane({
   const kept = data?.translations.some((x) => x.protected) === true;
 
   const save = async (format: 'tsv' | 'csv') => {
-    if (!data || !run) return;
+    if (!shown || !run) return;
     try {
       const target = pseudo
         ? t('translate.segments.headerPseudo')
@@ -230,7 +292,7 @@ export function SegmentsPane({
   };
 
   const percent = f.percent(progress && progress.total ? progress.done / progress.total : 0);
-  const outdated = data !== undefined && run !== null && run.context !== context;
+  const outdated = shown !== undefined && run !== null && run.context !== context;
   const detected = useMemo(() => {
     if (!data || !run || outdated || run.options.sourceLang) return null;
     const failed = new Set(data.failures.map((x) => x.index));
@@ -331,17 +393,24 @@ export function SegmentsPane({
           {t('translate.segments.otherConnection')}
         </p>
       )}
-      {data && (
+      {restoredHeld && doneRun && (
+        <p className="hint tr-held" role="status">
+          {t(keptData ? 'translate.segments.restoredHeld' : 'translate.segments.restoredNotKept')}
+        </p>
+      )}
+      {shown && (
         <div className="toolbar">
-          <span role="status">
-            {t('translate.segments.done', {
-              count: data.translations.length,
-              requests: data.requests,
-              chars: data.characters,
-            })}
-          </span>
+          {data && (
+            <span role="status">
+              {t('translate.segments.done', {
+                count: data.translations.length,
+                requests: data.requests,
+                chars: data.characters,
+              })}
+            </span>
+          )}
           {pseudo && <span className="badge badge-pseudo">{t('translate.output.pseudoBadge')}</span>}
-          <EngineLabel engine={data.engine} source={run?.options.sourceLang} target={run?.targetLang ?? ''} pairs={pairs} />
+          <EngineLabel engine={shown.engine} source={run?.options.sourceLang} target={run?.targetLang ?? ''} pairs={pairs} />
           {flagged > 0 && (
             <span className="badge tr-qa-badge" role="status">
               {t('translate.qa.flagged', { count: flagged })}

@@ -5,8 +5,14 @@
  * short pause, and a pending save is flushed when the window is about to close or reload.
  */
 import type { TranslateDraft } from '../../shared/ipc/contract.js';
-import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from '../../shared/ipc/draft-limits.js';
-import { DEFAULT_OPTIONS, useTranslateStore, type DraftField, type DraftOptions } from './translate-store.js';
+import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE, draftChars } from '../../shared/ipc/draft-limits.js';
+import {
+  DEFAULT_OPTIONS,
+  useTranslateStore,
+  type DraftField,
+  type DraftOptions,
+  type SegmentsDone,
+} from './translate-store.js';
 
 /** Pause after the last change before the draft is written (typing produces a change per keystroke). */
 export const DRAFT_SAVE_DELAY_MS = 400;
@@ -25,6 +31,43 @@ function snapshot(s: DraftState): TranslateDraft {
     languagesTouched: s.languagesTouched,
     segmentsColumn: s.segmentsColumn,
     segmentsTitles: s.segmentsTitles,
+    segmentsDone: s.segmentsDone && savedDoneOf(s.segmentsDone, s.segmentsText),
+  };
+}
+
+/** The Segments translations as saved: their paste only when it is not the draft's own (kept once, not twice). */
+function savedDoneOf(done: SegmentsDone, segmentsText: string): NonNullable<TranslateDraft['segmentsDone']> {
+  const { segmentsText: text, ...rest } = done;
+  return text === segmentsText ? rest : { ...rest, segmentsText: text };
+}
+
+/** Saved Segments translations of another build, or broken ones, are none (the pane shows the segments alone). */
+function savedDone(v: unknown, segmentsText: string): DraftState['segmentsDone'] {
+  const d = v as Partial<Record<keyof SegmentsDone, unknown>> | null | undefined;
+  if (!d || typeof d !== 'object') return null;
+  const text = d.segmentsText === undefined ? segmentsText : d.segmentsText;
+  const str = (x: unknown): x is string => typeof x === 'string';
+  const translations = d.translations;
+  if (
+    !str(text) ||
+    !wholeAtLeast(d.column, 0) ||
+    typeof d.titles !== 'boolean' ||
+    !(translations === null || (Array.isArray(translations) && translations.every((x) => x === null || str(x)))) ||
+    !str(d.targetLang) ||
+    !str(d.sourceLang) ||
+    !(d.engine === null || str(d.engine)) ||
+    !str(d.context)
+  )
+    return null;
+  return {
+    segmentsText: text,
+    column: d.column,
+    titles: d.titles,
+    translations: translations as (string | null)[] | null,
+    targetLang: d.targetLang,
+    sourceLang: d.sourceLang,
+    engine: d.engine as string | null,
+    context: d.context,
   };
 }
 
@@ -97,6 +140,7 @@ export function restoreDraft(saved: TranslateDraft | null): void {
       languagesTouched: d.languagesTouched === true,
       segmentsColumn: savedColumn(d.segmentsColumn),
       segmentsTitles: savedTitles(d.segmentsTitles),
+      segmentsDone: savedDone(d.segmentsDone, typeof d.segmentsText === 'string' ? d.segmentsText : ''),
     },
   );
   carriedOver = legacy !== null;
@@ -133,8 +177,14 @@ export function startDraftSync({ save, delayMs = DRAFT_SAVE_DELAY_MS, dirty = fa
     timer = undefined;
     if (!pending) return;
     pending = false;
-    const draft = snapshot(store.getState());
-    if (draft.text.length + draft.segmentsText.length > DRAFT_LIMITS.textChars) {
+    let draft = snapshot(store.getState());
+    // Segments translations that do not fit are left out, saying so (the restored pane tells the user); the
+    // segments themselves are kept as before.
+    if (draft.segmentsDone && draftChars(draft) > DRAFT_LIMITS.textChars) {
+      const notKept = { ...draft.segmentsDone, translations: null };
+      draft = { ...draft, segmentsDone: draftChars({ ...draft, segmentsDone: notKept }) > DRAFT_LIMITS.textChars ? null : notKept };
+    }
+    if (draftChars(draft) > DRAFT_LIMITS.textChars) {
       // Main would refuse it; the text stays in memory and the user is told it will not outlive a restart.
       store.getState().setKeepNotice(DRAFT_TOO_LARGE_MESSAGE);
       return;
@@ -165,7 +215,8 @@ export function startDraftSync({ save, delayMs = DRAFT_SAVE_DELAY_MS, dirty = fa
       next.options !== prev.options ||
       next.languagesTouched !== prev.languagesTouched ||
       next.segmentsColumn !== prev.segmentsColumn ||
-      next.segmentsTitles !== prev.segmentsTitles
+      next.segmentsTitles !== prev.segmentsTitles ||
+      next.segmentsDone !== prev.segmentsDone
     ) {
       schedule();
     }

@@ -76,6 +76,20 @@ export interface SegmentsTitles {
   columns: number;
   on: boolean;
 }
+/** Segments: the last run's translations, kept with the draft so a restart shows them again. */
+export interface SegmentsDone {
+  /** The run's paste, column and titles row: its segments are worked out from them as the pane does. */
+  segmentsText: string;
+  column: number;
+  titles: boolean;
+  /** One per segment sent, in order (null where it failed); null when too large to keep with the draft. */
+  translations: (string | null)[] | null;
+  targetLang: string;
+  sourceLang: string;
+  engine: string | null;
+  /** The connection and options the run was made for (the pane's key), to mark the results outdated. */
+  context: string;
+}
 
 /** What the draft keeps across restarts (draft-sync.ts). */
 export type DraftField =
@@ -85,7 +99,8 @@ export type DraftField =
   | 'options'
   | 'languagesTouched'
   | 'segmentsColumn'
-  | 'segmentsTitles';
+  | 'segmentsTitles'
+  | 'segmentsDone';
 
 interface TranslateState {
   mode: TranslateMode;
@@ -98,6 +113,14 @@ interface TranslateState {
   segmentsColumn: SegmentsColumn | null;
   /** Segments: the first row of a paste of that many columns is its column titles, or not (kept with the draft). */
   segmentsTitles: SegmentsTitles | null;
+  /** Segments: the last run's translations (kept with the draft); null before a run or while one is under way. */
+  segmentsDone: SegmentsDone | null;
+  /**
+   * True while the Segments translations shown are the ones restored from the last session: they are never sent
+   * again on their own, only on Translate (which clears this).
+   */
+  segmentsHeld: boolean;
+  setSegmentsDone: (done: SegmentsDone | null) => void;
   setSegmentsColumn: (choice: SegmentsColumn) => void;
   setSegmentsTitles: (choice: SegmentsTitles) => void;
   setMode: (mode: TranslateMode) => void;
@@ -135,6 +158,9 @@ export const useTranslateStore = create<TranslateState>()((set) => ({
   languagesTouched: false,
   segmentsColumn: null,
   segmentsTitles: null,
+  segmentsDone: null,
+  segmentsHeld: false,
+  setSegmentsDone: (segmentsDone) => set({ segmentsDone, segmentsHeld: false }),
   setSegmentsColumn: (segmentsColumn) => set({ segmentsColumn }),
   setSegmentsTitles: (segmentsTitles) => set({ segmentsTitles }),
   keepNotice: null,
@@ -160,7 +186,14 @@ export const useTranslateStore = create<TranslateState>()((set) => ({
       options: { ...DEFAULT_OPTIONS, sourceLang: s.options.sourceLang, targetLang: s.options.targetLang },
     })),
   draftLoaded: false,
-  restore: (draft) => set({ ...draft, draftLoaded: true, held: Boolean(draft && draft.text.trim() !== '') }),
+  restore: (draft) =>
+    set({
+      ...draft,
+      segmentsDone: draft?.segmentsDone ?? null,
+      draftLoaded: true,
+      held: Boolean(draft && draft.text.trim() !== ''),
+      segmentsHeld: Boolean(draft?.segmentsDone),
+    }),
   held: false,
   release: () => set((s) => (s.held ? { held: false } : s)),
   setKeepNotice: (keepNotice) => set((s) => (s.keepNotice === keepNotice ? s : { keepNotice })),

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { FORMALITY_VALUES, MODEL_TYPES } from '../spec/languages.js';
 import { LIMITS } from '../spec/limits.js';
 import { DETECTION_STATUSES } from '../spec/wire.js';
-import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE } from './draft-limits.js';
+import { DRAFT_LIMITS, DRAFT_TOO_LARGE_MESSAGE, draftChars } from './draft-limits.js';
 import { documentsCalls, documentsEvents } from './contract-documents.js';
 import { GlossaryView, glossariesCalls, glossariesEvents } from './contract-glossaries.js';
 import { UsageView, usageCalls, usageEvents } from './contract-usage.js';
@@ -309,10 +309,30 @@ export const TranslateDraft = z
       .optional(),
     /** Segments: whether the first row of a paste of that many columns holds its column titles. */
     segmentsTitles: z.object({ columns: z.number().int().min(2).max(10_000), on: z.boolean() }).nullable().optional(),
+    /**
+     * Segments: the last run's translations, so a restart shows them again (never re-sent on its own). The run's
+     * segments are its paste (`segmentsText`, absent when it is the draft's own), column and titles row.
+     */
+    segmentsDone: z
+      .object({
+        segmentsText: z.string().optional(),
+        column: z.number().int().min(0).max(9_999),
+        titles: z.boolean(),
+        /** One per segment sent, in order (null where it failed); null: too large to keep with the draft. */
+        translations: z.array(z.string().nullable()).max(200_000).nullable(),
+        targetLang: z.string().max(100),
+        sourceLang: z.string().max(100),
+        engine: z.string().max(100).nullable(),
+        /** The connection and options the run was made for (the pane's own key), to mark it outdated. */
+        context: z.string(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine(
-    (d) => d.text.length + d.segmentsText.length <= DRAFT_LIMITS.textChars,
+    (d) => draftChars(d) <= DRAFT_LIMITS.textChars,
     DRAFT_TOO_LARGE_MESSAGE,
   );
 export type TranslateDraft = z.infer<typeof TranslateDraft>;
