@@ -81,6 +81,8 @@ export const api = {
     reveal: call('documents.reveal'),
     prefs: call('documents.prefs'),
     setPrefs: call('documents.setPrefs'),
+    batchDraft: call('documents.batchDraft'),
+    saveBatchDraft: call('documents.saveBatchDraft'),
   },
   glossaries: {
     list: call('glossaries.list'),

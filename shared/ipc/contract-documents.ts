@@ -194,6 +194,36 @@ export const DocumentPrefsPatch = z
   })
   .strict();
 
+/**
+ * The batch being prepared on the Documents screen and not sent yet, kept by main (settings store) so a reload or a
+ * restart finds it: the files' paths (checked again when it comes back) and the batch's options, as the screen holds
+ * them. Nothing secret: no document key, no account key.
+ */
+export const DocumentBatchDraft = z
+  .object({
+    paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
+    /** Files skipped inside folders (unsupported types), said under the batch. */
+    skipped: z.number().int().min(0).max(1_000_000),
+    targetLangs: z.array(LangCode).max(200),
+    /** Empty: detected by the service. */
+    sourceLang: z.union([LangCode, z.literal('')]),
+    formality: z.enum(FORMALITY_VALUES),
+    glossaryIds: z.array(z.string().trim().min(1).max(200)).max(LIMITS.glossariesPerRequest),
+    styleId: z.string().max(200),
+    tmId: z.string().max(200),
+    tmThreshold: z.number().int().min(0).max(100),
+    pdfToDocx: z.boolean(),
+    outputDir: z.string().max(4096),
+    /** The targets ticked from the last batch sent (the screen's note about them). */
+    targetsFromLast: z.array(LangCode).max(200),
+  })
+  .strict();
+export type DocumentBatchDraft = z.infer<typeof DocumentBatchDraft>;
+
+/** The kept batch given back: its options, and each file as checked now (a file moved or changed shows its problem). */
+export const RestoredBatch = DocumentBatchDraft.omit({ paths: true }).extend({ files: z.array(FileCheck) });
+export type RestoredBatch = z.infer<typeof RestoredBatch>;
+
 const JobRef = z.object({ jobId: Id });
 
 export const documentsCalls = {
@@ -218,6 +248,10 @@ export const documentsCalls = {
   'documents.remove': { input: z.object({ jobIds: z.array(Id).min(1).max(10_000) }), output: DocumentsList },
   'documents.open': { input: JobRef, output: z.object({ opened: z.boolean() }) },
   'documents.reveal': { input: JobRef, output: z.object({ shown: z.boolean() }) },
+  /** The batch prepared and not sent last time (reload, restart), its files checked again; null when there is none. */
+  'documents.batchDraft': { input: NoInput, output: RestoredBatch.nullable() },
+  /** Keeps the batch being prepared (null: sent or emptied, forgotten). */
+  'documents.saveBatchDraft': { input: z.object({ draft: DocumentBatchDraft.nullable() }), output: z.object({ kept: z.boolean() }) },
   'documents.prefs': { input: NoInput, output: DocumentPrefs },
   'documents.setPrefs': { input: DocumentPrefsPatch, output: DocumentPrefs },
 } as const;

@@ -15,6 +15,8 @@ export function registerDocumentsIpc(ctx: HandleContext, s: AppServices): void {
   handle(ctx, 'documents.remove', (i) => d.remove(i.jobIds));
   handle(ctx, 'documents.open', (i) => d.open(i.jobId));
   handle(ctx, 'documents.reveal', (i) => d.reveal(i.jobId));
+  handle(ctx, 'documents.batchDraft', () => d.batchDraft.restore());
+  handle(ctx, 'documents.saveBatchDraft', (i) => d.batchDraft.save(i.draft));
   handle(ctx, 'documents.prefs', () => d.prefs());
   handle(ctx, 'documents.setPrefs', (i) => d.setPrefs(i));
 }

@@ -21,6 +21,7 @@ import {
 import type { MessageId } from '../../../shared/i18n/catalog.js';
 import { ApiError } from './api-errors.js';
 import type { ApiClient } from './api-client.js';
+import { DocumentsBatchDraftService } from './documents-batch-draft.js';
 import { checkFile, expandPaths } from './documents-files.js';
 import { DocumentQueue, jobView, newJobId, type QueueDeps } from './documents-queue.js';
 import { JobStore, type JobRecord } from './documents-store.js';
@@ -85,6 +86,8 @@ export function summarize(jobs: readonly JobRecord[], local: ReadonlySet<string>
 
 export class DocumentsService {
   readonly queue: DocumentQueue;
+  /** The batch being prepared on the screen, kept across reload and restart (its own key of the prefs store). */
+  readonly batchDraft: DocumentsBatchDraftService;
   /**
    * Told the characters the service billed for each saved document (set by the composition root: Usage's record of
    * billed characters, split into text and documents).
@@ -108,6 +111,10 @@ export class DocumentsService {
         if (r.billedCharacters) this.onBilled?.(r.connectionId, r.billedCharacters);
       },
       ...d.queue,
+    });
+    this.batchDraft = new DocumentsBatchDraftService({
+      store: d.prefsStore,
+      check: (p) => checkFile(resolve(p), { maxBytes: this.prefs().maxFileMb * 1024 * 1024 }),
     });
   }
 
@@ -219,6 +226,8 @@ export class DocumentsService {
       }
     }
     await this.queue.add(records);
+    // Sent: a reload right after must not bring the batch back to be sent twice (the screen forgets it too).
+    this.batchDraft.clear();
     return this.list();
   }
 

@@ -27,7 +27,7 @@ import { lastBatchTargets } from './last-targets.js';
 import { useDropStore } from './drop-store.js';
 import { captureDrop, fileBridge, filesOfDrop, type DropPayload } from './file-bridge.js';
 import { JobList, keepFocusInList } from './JobList.js';
-import { documentsKey, useDocuments, usePrefs, useRemaining } from './use-documents.js';
+import { documentsKey, useDocuments, useKeptBatch, usePrefs, useRemaining } from './use-documents.js';
 import './documents.css';
 import { useLanguageOrder } from '../../lib/language-order.js';
 import { focusLost, refocusIfLost } from '../../lib/focus.js';
@@ -135,6 +135,9 @@ export function DocumentsView() {
   const [outputDir, setOutputDir] = useBatchField('outputDir');
   const [overQuotaOk, setOverQuotaOk] = useBatchField('overQuotaOk');
   const [targetsFromLast, setTargetsFromLast] = useBatchField('targetsFromLast');
+  // Main keeps the batch across a reload or restart; the one it gives back is said to be from last time.
+  useKeptBatch();
+  const [restored, setRestored] = useBatchField('restored');
 
   const inspect = useCallback(async (paths: string[], allowMany = false) => {
     const r: InspectOutput = await unwrap(api().documents.inspect({ paths, allowMany }));
@@ -339,6 +342,10 @@ export function DocumentsView() {
   useEffect(() => {
     if (!hasPending && targetsFromLast.length > 0) setTargetsFromLast([]);
   }, [hasPending, targetsFromLast.length, setTargetsFromLast]);
+  // So does the note that the batch is the one from last time (sent or emptied, the next one is new).
+  useEffect(() => {
+    if (!hasPending && restored) setRestored(false);
+  }, [hasPending, restored, setRestored]);
   const showFromLast =
     targetsFromLast.length > 0 && targetsFromLast.length === targetLangs.length && targetsFromLast.every((c) => targetLangs.includes(c));
   const anyActive = jobs.some((j) => ['waiting', 'uploading', 'queued', 'translating', 'downloading'].includes(j.state));
@@ -458,6 +465,7 @@ export function DocumentsView() {
       {pending && pending.files.length > 0 && !leftOver && (
         <section className="doc-batch" aria-labelledby="doc-batch-title">
           <h2 id="doc-batch-title">{t('documents.batch.title', { count: pending.files.length })}</h2>
+          {restored && <p className="doc-note">{t('documents.batch.restored')}</p>}
           {/* Focusable from code: files chosen with the keyboard land here once checked. */}
           <CheckTable
             tableRef={batchTable}

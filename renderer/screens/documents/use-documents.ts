@@ -4,13 +4,25 @@
  * rows update without refetching, and a job that finished while another screen was open shows as finished.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, unwrap } from '../../lib/api.js';
 import { keys } from '../../lib/queries.js';
+import { keepBatch } from './batch-store.js';
 
 export const documentsKey = keys.documents;
 
 export function useDocuments() {
   return useQuery({ queryKey: documentsKey, queryFn: () => unwrap(api().documents.list()), staleTime: Infinity });
+}
+
+/** The batch being prepared is kept by main: brought back when the screen first opens, then written as it changes. */
+export function useKeptBatch(): void {
+  useEffect(() => {
+    keepBatch({
+      load: () => unwrap(api().documents.batchDraft()),
+      save: (draft) => unwrap(api().documents.saveBatchDraft({ draft })),
+    });
+  }, []);
 }
 
 export function usePrefs() {
