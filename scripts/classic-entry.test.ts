@@ -48,19 +48,26 @@ function serve(dir: string, requested: string[]): Promise<{ server: Server; url:
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requested.push(path);
     readFile(join(dir, path === '/' ? 'index.html' : path)).then(
-      (body) => res.writeHead(200, { 'Content-Type': extname(path) === '.js' ? 'text/javascript' : 'text/html' }).end(body),
+      (body) =>
+        res
+          .writeHead(200, { 'Content-Type': extname(path) === '.js' ? 'text/javascript' : 'text/html' })
+          .end(body),
       () => res.writeHead(404).end(),
     );
   });
   return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })),
+    server.listen(0, '127.0.0.1', () =>
+      ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` }),
+    ),
   );
 }
 
 const APP = {
-  'store.js': 'export const store = { clicks: 0 };\nexport function click() { store.clicks += 1; return store.clicks; }\n',
+  'store.js':
+    'export const store = { clicks: 0 };\nexport function click() { store.clicks += 1; return store.clicks; }\n',
   'start.js': "export default { hello: 'Hello' };\n",
-  'lazy.js': "import { click, store } from './store.js';\nexport function later() { click(); return store; }\n",
+  'lazy.js':
+    "import { click, store } from './store.js';\nexport function later() { click(); return store; }\n",
   'main.js': [
     "import { click, store } from './store.js';",
     "const words = import('./start.js');",
@@ -107,7 +114,8 @@ describe('classicEntry', () => {
     await expect(
       buildApp('stale', {
         ...APP,
-        'store.js': 'export let store = { clicks: 0 };\nexport function click() { store = { clicks: store.clicks + 1 }; return store.clicks; }\n',
+        'store.js':
+          'export let store = { clicks: 0 };\nexport function click() { store = { clicks: store.clicks + 1 }; return store.clicks; }\n',
       }),
     ).rejects.toThrow(/store\.js exports store, reassigned later/);
   }, 60_000);

@@ -5,21 +5,24 @@
  * Why: Chromium (Debian's 156, and the Electron builds on the same engine) writes V8's code cache for module scripts
  * at every load and never reads it back (`v8.produceModuleCache` at every load, no `consumedCacheSize`), while a
  * classic script's cache is read from the second start on (`v8.deserializeOnBackground`, `consumedCacheSize` in
- * the trace). With the cache, the entry is neither parsed nor lazily compiled again at each start: in the same run,
- * 15 warm loads each, 306 ms against 448 ms as modules (1.46× vs 2.14× the empty page). A fresh profile gains
- * nothing and loses nothing.
+ * the trace). With the cache, the entry is neither parsed nor lazily compiled again at each start:
+ * `bench/renderer-size.ts`, assets and compiled code kept, 1.42× and 1.49× the empty page where the module build took
+ * 2.27× and 1.98× in the same runs. A fresh profile (the first start after installing) does not gain: it took 1.08×
+ * and 1.13× the module build's time there.
  *
  * How: Vite builds the modules as before. Then the entry chunk, every chunk it imports statically and the English
  * start catalog (the chunks the first screen runs; formerly modulepreloaded) are bundled once more by Rolldown, as
  * one IIFE that also hands each chunk's exports to `globalThis.__versoChunks`. Each of those chunk files but the
- * catalog's is replaced by a few lines that re-export from there, so the lazy screens, which import React, the stores and the shell from
- * those files, get the very same instances (no second React, no second store). Dynamic imports of the other chunks
- * stay native `import()`: a classic script resolves them against its own URL, as the module did. index.html loads
- * the script with `defer` (the order and timing of a module script). No library does this step (Vite and Rolldown
- * build either modules or one IIFE, not an IIFE whose lazy chunks are modules), hence by hand.
+ * catalog's is replaced by a few lines that re-export from there, so the lazy screens, which import React, the
+ * stores and the shell from those files, get the very same instances (no second React, no second store). Dynamic
+ * imports of the other chunks stay native `import()`: a classic script resolves them against its own URL, as the
+ * module did. index.html loads the script with `defer` (the order and timing of a module script). No library does
+ * this step (Vite and Rolldown build either modules or one IIFE, not an IIFE whose lazy chunks are modules), hence
+ * by hand; the linking itself is Rolldown's.
  *
  * A shim reads each export once, when the first lazy chunk imports it — after the entry has run. An exported `let`
- * that the entry reassigns later would be seen stale by a lazy chunk; the build fails if a shared chunk exports one.
+ * that the entry reassigns later would be seen stale by a lazy chunk; the build fails if a module of a shared chunk
+ * exports one.
  */
 import { rolldown } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
@@ -55,7 +58,8 @@ function reassignedExports(code: string, id: string): string[] {
     const decl = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
     if (decl?.type === 'VariableDeclaration' && decl.kind !== 'const') {
       for (const d of decl.declarations) if (d.id.type === 'Identifier') mutable.add(d.id.name);
-      if (node.type === 'ExportNamedDeclaration') for (const d of decl.declarations) if (d.id.type === 'Identifier') exported.add(d.id.name);
+      if (node.type === 'ExportNamedDeclaration')
+        for (const d of decl.declarations) if (d.id.type === 'Identifier') exported.add(d.id.name);
     }
     if (node.type === 'ExportNamedDeclaration' && !node.source) {
       for (const s of node.specifiers) if (s.local.type === 'Identifier') exported.add(s.local.name);
@@ -67,7 +71,11 @@ function reassignedExports(code: string, id: string): string[] {
   const walk = (n: unknown): void => {
     if (!n || typeof n !== 'object') return;
     if (Array.isArray(n)) return n.forEach(walk);
-    const o = n as { type?: string; left?: { type: string; name?: string }; argument?: { type: string; name?: string } };
+    const o = n as {
+      type?: string;
+      left?: { type: string; name?: string };
+      argument?: { type: string; name?: string };
+    };
     if (o.type === 'AssignmentExpression' && o.left?.type === 'Identifier') assigned.add(o.left.name!);
     if (o.type === 'UpdateExpression' && o.argument?.type === 'Identifier') assigned.add(o.argument.name!);
     for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
@@ -117,7 +125,10 @@ export function classicEntry(firstScreen: RegExp): Plugin {
         for (const c of shared) {
           for (const id of c.moduleIds) {
             const names = stale.get(id);
-            if (names) this.error(`${id} exports ${names.join(', ')}, reassigned later: a lazy chunk would read it stale through ${c.fileName}'s shim`);
+            if (names)
+              this.error(
+                `${id} exports ${names.join(', ')}, reassigned later: a lazy chunk would read it stale through ${c.fileName}'s shim`,
+              );
           }
         }
 
@@ -184,11 +195,18 @@ export function classicEntry(firstScreen: RegExp): Plugin {
         const html = bundle['index.html'];
         if (html?.type === 'asset' && typeof html.source === 'string') {
           let source = html.source.replace(
-            new RegExp(`<script type="module" crossorigin src="\\./${entry.fileName.replace(/[.$]/g, '\\$&')}"></script>`),
+            new RegExp(
+              `<script type="module" crossorigin src="\\./${entry.fileName.replace(/[.$]/g, '\\$&')}"></script>`,
+            ),
             `<script defer src="./${fileName}"></script>`,
           );
           for (const c of held) {
-            source = source.replace(new RegExp(`\\s*<link rel="modulepreload" crossorigin href="\\./${c.fileName.replace(/[.$]/g, '\\$&')}">`), '');
+            source = source.replace(
+              new RegExp(
+                `\\s*<link rel="modulepreload" crossorigin href="\\./${c.fileName.replace(/[.$]/g, '\\$&')}">`,
+              ),
+              '',
+            );
           }
           if (!source.includes(fileName)) this.error('index.html: the entry script tag was not found');
           html.source = source;

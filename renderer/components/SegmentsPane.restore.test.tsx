@@ -8,21 +8,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallOutput, TranslateDraft, TranslateBatchInput } from '../../shared/ipc/contract.js';
+import type { TranslateDraft } from '../../shared/ipc/contract.js';
 import { DRAFT_LIMITS } from '../../shared/ipc/draft-limits.js';
 import { startDraftSync } from '../state/draft-sync.js';
 import { useTranslateStore } from '../state/translate-store.js';
 import { renderApp, resetRenderer, reverse, settings } from '../test-utils/scenario.js';
-import { englishToGerman } from '../screens/translate/translate-test-kit.js';
+import { englishToGerman, reversingBatch } from '../screens/translate/translate-test-kit.js';
 
-const batch = (input: TranslateBatchInput): CallOutput<'translate.batch'> => ({
-  batchId: input.batchId,
-  translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
-  failures: [],
-  requests: 1,
-  characters: 10,
-  engine: 'apertium',
-});
 
 /** Longer than the draft's save pause (400 ms) and the typing pause of the test settings. */
 const settle = () => new Promise((r) => setTimeout(r, 600));
@@ -31,7 +23,7 @@ function open(draft?: TranslateDraft) {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
   return renderApp(
     englishToGerman({
-      'translate.batch': batch,
+      'translate.batch': reversingBatch,
       ...(draft && { 'settings.get': () => settings({ translateDraft: draft }) }),
     }),
   );

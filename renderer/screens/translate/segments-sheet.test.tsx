@@ -7,9 +7,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallOutput } from '../../../shared/ipc/contract.js';
 import { renderApp, resetRenderer, reverse, settings } from '../../test-utils/scenario.js';
-import { englishToGerman } from './translate-test-kit.js';
+import { englishToGerman, reversingBatch } from './translate-test-kit.js';
 
 beforeEach(() => resetRenderer());
 afterEach(() => {
@@ -22,14 +21,7 @@ function sheetApp() {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
   return renderApp(
     englishToGerman({
-      'translate.batch': (input): CallOutput<'translate.batch'> => ({
-        batchId: input.batchId,
-        translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
-        failures: [],
-        requests: 1,
-        characters: 10,
-        engine: 'apertium',
-      }),
+      'translate.batch': reversingBatch,
       'app.saveTextFile': ({ suggestedName }) => ({ path: `/tmp/${suggestedName}` }),
     }),
   );

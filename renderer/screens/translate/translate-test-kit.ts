@@ -2,11 +2,11 @@
  * Test kit (renderer component tests that open the Translate screen): a saved draft, and the answers every such test
  * needs from main beyond the scenario's base — the remembered Translate choices and the pairs the connection reaches.
  */
-import { DEFAULT_TRANSLATE_PREFS, type TranslateDraft } from '../../../shared/ipc/contract.js';
+import { DEFAULT_TRANSLATE_PREFS, type CallOutput, type TranslateBatchInput, type TranslateDraft } from '../../../shared/ipc/contract.js';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { Handlers } from '../../test-utils/fake-api.js';
-import { LOCAL_CONNECTION, resetRenderer } from '../../test-utils/scenario.js';
+import { LOCAL_CONNECTION, resetRenderer, reverse } from '../../test-utils/scenario.js';
 
 /** A draft as settings keep it: empty text, these options, languages chosen by the user. */
 export const draft = (options: TranslateDraft['options']): TranslateDraft => ({
@@ -68,3 +68,13 @@ export function onEnglishSystem(): void {
     vi.restoreAllMocks();
   });
 }
+
+/** `translate.batch` on the local engine: each segment comes back reversed (`reverse`), none failed. */
+export const reversingBatch = (input: TranslateBatchInput): CallOutput<'translate.batch'> => ({
+  batchId: input.batchId,
+  translations: input.segments.map((s) => ({ text: reverse(s), detectedSourceLanguage: 'EN' })),
+  failures: [],
+  requests: 1,
+  characters: 10,
+  engine: 'apertium',
+});
