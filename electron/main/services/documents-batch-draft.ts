@@ -20,13 +20,13 @@ export class DocumentsBatchDraftService {
     },
   ) {}
 
-  /** `draft` is validated by the contract (`DocumentBatchDraft`); null forgets it. */
+  /** `draft` was checked against the contract (`DocumentBatchDraft`) by the IPC layer; null forgets it. */
   save(draft: DocumentBatchDraft | null): { kept: boolean } {
     if (draft === null) {
       this.clear();
       return { kept: false };
     }
-    this.d.store.set(KEY, DocumentBatchDraft.parse(draft));
+    this.d.store.set(KEY, draft);
     return { kept: true };
   }
 

@@ -16,6 +16,7 @@ import {
   type DocumentPrefs,
   type DocumentsList,
   type DocumentsSummary,
+  type FileCheck,
   type InspectOutput,
 } from '../../../shared/ipc/contract-documents.js';
 import type { MessageId } from '../../../shared/i18n/catalog.js';
@@ -114,7 +115,7 @@ export class DocumentsService {
     });
     this.batchDraft = new DocumentsBatchDraftService({
       store: d.prefsStore,
-      check: (p) => checkFile(resolve(p), { maxBytes: this.prefs().maxFileMb * 1024 * 1024 }),
+      check: (p) => this.checkPath(p),
     });
   }
 
@@ -168,12 +169,16 @@ export class DocumentsService {
     return path ? { path } : null;
   }
 
+  /** The check of one file before it is listed or sent: type, content, size within the user's limit. */
+  private checkPath(path: string): Promise<FileCheck> {
+    return checkFile(resolve(path), { maxBytes: this.prefs().maxFileMb * 1024 * 1024 });
+  }
+
   async inspect(paths: string[], allowMany = false): Promise<InspectOutput> {
     const { files, skipped, fromFolders } = await expandPaths(paths);
     if (fromFolders > FOLDER_CONFIRM_THRESHOLD && !allowMany) return { files: [], tooMany: files.length, skipped };
-    const maxBytes = this.prefs().maxFileMb * 1024 * 1024;
     const out = [];
-    for (const f of files) out.push(await checkFile(f, { maxBytes }));
+    for (const f of files) out.push(await this.checkPath(f));
     return { files: out, skipped };
   }
 
@@ -182,10 +187,9 @@ export class DocumentsService {
     const connectionId = this.d.activeConnectionId();
     if (!connectionId) throw new ApiError('no_connection', 'No connection is set up yet.');
     // Main checks again: the renderer is not trusted, and a file may have changed since it was shown.
-    const maxBytes = this.prefs().maxFileMb * 1024 * 1024;
     const checks = [];
     for (const p of paths) {
-      const c = await checkFile(resolve(p), { maxBytes });
+      const c = await this.checkPath(p);
       if (!c.ok) throw new ApiError('bad_request', `${c.name}: ${c.problem ?? 'not accepted'}`);
       checks.push(c);
     }
