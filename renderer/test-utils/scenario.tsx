@@ -124,6 +124,10 @@ export function resetRenderer(): void {
     languagesTouched: false,
     segmentsColumn: null,
     segmentsTitles: null,
+    segmentsDone: null,
+    segmentsHeld: false,
+    held: false,
+    swapUndo: null,
     draftLoaded: false,
     keepNotice: null,
   });

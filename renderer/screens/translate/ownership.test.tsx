@@ -114,7 +114,17 @@ describe('segments', () => {
     });
     // The Segments mode is a lazy chunk: on a loaded machine it may take longer than the default second to arrive.
     await user.click(await screen.findByRole('radio', { name: 'Segments' }, { timeout: 20_000 }));
-    fireEvent.change(await screen.findByLabelText(/One segment per line/, {}, { timeout: 20_000 }), { target: { value: 'one\ntwo\n' } });
+    await screen.findByLabelText(/One segment per line/, {}, { timeout: 20_000 });
+    // Typed into the box on screen: once in CI (the pane's chunk and the idle prefetch of the other screens still
+    // settling on a loaded machine) the text went to a box that was no longer there, and the count stayed at 0.
+    await waitFor(
+      () => {
+        const box = screen.getByLabelText(/One segment per line/) as HTMLTextAreaElement;
+        if (box.value === '') fireEvent.change(box, { target: { value: 'one\ntwo\n' } });
+        screen.getByRole('button', { name: 'Translate 2 segments' });
+      },
+      { timeout: 10_000 },
+    );
     await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
     await waitFor(() => expect(app.callsOf('translate.batch')).toHaveLength(1), { timeout: 10_000 });
     expect(app.callsOf('translate.batch')[0]).toMatchObject({ connectionId: LOCAL_CONNECTION.id, segments: ['one', 'two'] });
