@@ -190,6 +190,13 @@ export class ConnectionsService {
     await client.getUsage({ deadlineMs: 30_000 });
   }
 
+  /** Checks a replacement API key at the connection's own address (its usage: reads nothing, bills nothing). */
+  private async verifyApi(r: ConnectionRecord, apiKey: string): Promise<void> {
+    const baseUrl = this.baseFor(r);
+    if (!baseUrl) throw new ApiError('no_connection', 'This connection has no address. Edit it in Settings → Connections.');
+    await this.verify(baseUrl, apiKey, r.authScheme);
+  }
+
   /**
    * Checks an admin key against the admin interface (listing developer keys reads nothing but ids and labels)
    * before it is saved; a 403 there means it is not an admin key or the account's admin interface is off.
@@ -294,7 +301,10 @@ export class ConnectionsService {
   async setSecret(id: string, kind: SecretKind, secret: string, persistence: Persistence = 'persist'): Promise<SecretStatus> {
     const r = this.record(id);
     if (r.kind === 'local') throw new ApiError('bad_request', 'The local engine manages its own keys; nothing to set.');
+    // Checked with the service before it replaces the key that works (as a new connection's key is): a mistyped key,
+    // an admin key or a key of another account would otherwise be saved and refused at the next translation.
     if (kind === 'admin') await this.verifyAdmin(r, secret);
+    else await this.verifyApi(r, secret);
     const st = await this.deps.credentials.set(slotOf(id, kind), secret, persistence);
     this.clients.delete(`${id}/${kind}`);
     this.deps.events.emit('connections.changed', this.state());
