@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startHarness, tokensMatch, type Harness } from './server.js';
+import { acceptedLanguages, startHarness, tokensMatch, type Harness } from './server.js';
 
 let dir: string;
 let h: Harness;
@@ -28,9 +28,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function open(origin: string): Promise<WebSocket> {
+function open(origin: string, headers: Record<string, string> = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/__verso/ws`, { origin });
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/__verso/ws`, { origin, headers });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
   });
@@ -41,8 +41,8 @@ function closed(ws: WebSocket): Promise<number> {
 }
 
 /** A page-like client: hello with the token, then `call(name, input)` and collected events. */
-async function page(token = h.token) {
-  const ws = await open(`http://127.0.0.1:${h.port}`);
+async function page(token = h.token, headers: Record<string, string> = {}) {
+  const ws = await open(`http://127.0.0.1:${h.port}`, headers);
   const events: { name: string; payload: unknown }[] = [];
   const waiting = new Map<number, (r: unknown) => void>();
   let id = 0;
@@ -189,5 +189,27 @@ describe('web harness', () => {
     expect(((await p.call('app.start', { translate: false })).data as { translate: unknown }).translate).toBeNull();
     expect((await p.call('app.start', {})).error?.code).toBe('invalid_input');
     p.ws.close();
+  });
+
+  it('takes the browser’s languages as the system’s, so main names the languages as the page does', async () => {
+    // Where the UI language is "system" (the default), a Dutch browser's page got its first screen's language names
+    // from main in English (the harness's process has no system language).
+    const nl = await page(h.token, { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8' });
+    const names = ((await nl.call('app.start', { translate: true })).data as { translate: { names: { locale: string; byCode: Record<string, string> } } })
+      .translate.names;
+    expect(names.locale).toBe('nl');
+    expect(names.byCode.DE).toBe(createFormatters('nl').languageName('DE', ''));
+    expect(names.byCode.DE).not.toBe('German');
+    nl.ws.close();
+    // A later page of another browser language gets its own.
+    const en = await page(h.token, { 'accept-language': 'en-US,en;q=0.5' });
+    expect(((await en.call('app.start', { translate: true })).data as { translate: { names: { locale: string } } }).translate.names.locale).toBe('en');
+    en.ws.close();
+  });
+
+  it('reads an Accept-Language header most preferred first', () => {
+    expect(acceptedLanguages('nl-NL,nl;q=0.9,en;q=0.8')).toEqual(['nl-NL', 'nl', 'en']);
+    expect(acceptedLanguages('en;q=0.5, fr, *;q=0.1, de;q=0')).toEqual(['fr', 'en']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
   });
 });

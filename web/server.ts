@@ -154,6 +154,9 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
 
   // The proxy of every connection the harness makes (system by default: HTTP_PROXY/HTTPS_PROXY/NO_PROXY).
   const proxy = createNodeProxyApplier();
+  // The "system" UI language is the browser's here, as the page's is (the desktop app asks the OS): learnt from the
+  // page's own request (Accept-Language) when it connects, so main's words (exports, notes) match the page's.
+  let browserLocales: readonly string[] = [];
   const composed = composeServices(
     {
       transport: createNodeHttpTransport({ dispatcher: proxy.dispatcher }),
@@ -208,6 +211,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
       userDataDir: o.dataDir,
       appInfo: { name: 'Verso', version: pkg.version, platform: platform(), shell: 'web', runtimeVersion: process.versions.node, pseudoLocales: process.env.VERSO_PSEUDO_LOCALES === '1' },
       userAgent: buildUserAgent(pkg.version, platform(), 'node', process.version),
+      systemLocales: () => browserLocales,
       hosted: { ...(o.hostedProUrl && { pro: o.hostedProUrl }), ...(o.hostedFreeUrl && { free: o.hostedFreeUrl }) },
       ...(o.engines && { localEngines: o.engines }),
       ...(o.faults && { localFaults: true }),
@@ -301,6 +305,8 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       let authed = false;
+      // Calls wait until main speaks the page's language (a catalog load, a few ms), so no answer comes in another.
+      let localeReady: Promise<void> = Promise.resolve();
       const helloTimer = setTimeout(() => ws.close(4401, 'no token'), 10_000);
       ws.on('message', (data) => {
         let msg: { type?: string; token?: string; id?: number; name?: string; input?: unknown };
@@ -317,6 +323,11 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
             return;
           }
           authed = true;
+          const locales = acceptedLanguages(req.headers['accept-language']);
+          if (locales.length && locales.join() !== browserLocales.join()) {
+            browserLocales = locales;
+            localeReady = composed.i18n.systemChanged().catch(() => undefined);
+          }
           trusted.add(ws);
           sockets.add(ws);
           ws.send(JSON.stringify({ type: 'welcome' })); // for clients that wait for it; the page's shim does not
@@ -326,7 +337,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
         const id = msg.id;
         const name = msg.name as CallName;
         const event: IpcInvokeEvent = { sender: ws, senderFrame: { url: origin } };
-        void ipc.invoke(channelOf(name), event, msg.input).then((result) => {
+        void localeReady.then(() => ipc.invoke(channelOf(name), event, msg.input)).then((result) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'result', id, result }));
         });
       });
@@ -457,4 +468,22 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`Verso web harness could not start: ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);
   });
+}
+
+/**
+ * The language tags of an Accept-Language header, most preferred first ("nl-NL,nl;q=0.9,en;q=0.8" → nl-NL, nl, en).
+ * By hand: a few lines, where a negotiation library would be a dependency for one header.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((x) => x.tag !== '' && x.tag !== '*' && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((x) => x.tag);
 }

@@ -44,6 +44,11 @@ export class MainI18n {
     if (changed) for (const l of this.listeners) l(this.translator);
   }
 
+  /** The system's languages changed (the web harness learns them from the page): applies them where "system" is chosen. */
+  async systemChanged(): Promise<void> {
+    if (this.choice === 'system') await this.use('system');
+  }
+
   onChange(listener: (t: Translator) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
