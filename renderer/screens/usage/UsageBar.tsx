@@ -1,6 +1,7 @@
 /**
  * Renderer component: characters used of a limit as a bar with marks at 80 % and 100 %. An unknown count or limit
- * shows as unknown (some compatible services omit them); the "no limit set" value shows as "no limit".
+ * shows as unknown (some compatible services omit them); the "no limit set" value shows as "no limit". Without a limit
+ * an unknown count is said in words ("count not reported by the service"), not as "unknown characters".
  */
 import { useFormat, useT } from '../../i18n/index.js';
 
@@ -27,7 +28,9 @@ export function UsageBar({
   const text = known
     ? t('usage.bar.ofLimit', { count: countText, limit: limitText, percent: fmt.percent(ratio) })
     : unlimited
-      ? t('usage.bar.noLimit', { count: countText })
+      ? count == null
+        ? t('usage.bar.noLimitNoCount')
+        : t('usage.bar.noLimit', { count: countText })
       : t('usage.bar.unknownLimit', { count: countText, limit: limitText });
   return (
     <div className={`usage-bar usage-bar-${level}${compact ? ' usage-bar-compact' : ''}`}>

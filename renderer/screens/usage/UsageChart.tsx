@@ -9,11 +9,13 @@
  * is HTML beside the canvas: it shows the values of today (or of the hovered day) without needing a pointer. The
  * running total is drawn from the first read of the period; what that read already counted is named apart
  * ("before Verso's first read"), and the forecast continues from the last known total at the pace the forecast's
- * words name, to the period-end total they give.
+ * words name, to the period-end total they give. In a right-to-left UI the chart is mirrored as the layout is: the
+ * x scale runs right to left (uPlot's `dir: -1`, so the first day is at the right) and the two y-axes swap sides;
+ * cursor indexes stay data indexes, so the legend is unchanged.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { UsageHistory } from '../../../shared/ipc/contract-usage.js';
-import { useFormat, useT } from '../../i18n/index.js';
+import { useFormat, useI18n, useT } from '../../i18n/index.js';
 import 'uplot/dist/uPlot.min.css';
 
 type UPlotCtor = typeof import('uplot');
@@ -41,6 +43,14 @@ export function localDate(iso: string): Date {
   return new Date(y!, m! - 1, d!);
 }
 
+/**
+ * The forecast the chart shows: none where nothing has been counted and there is no pace (a forecast of 0 characters
+ * forecasts nothing; the words above the chart say nothing has been used yet).
+ */
+export function shownForecast(h: UsageHistory): UsageHistory['forecast'] {
+  return h.forecast && h.forecast.endTotal > 0 ? h.forecast : null;
+}
+
 /** The index of the last day up to `todayIndex` with a known running total, or -1. */
 export function lastKnownIndex(h: UsageHistory, todayIndex: number): number {
   for (let i = Math.min(todayIndex, h.cumulative.length - 1); i >= 0; i--) if (h.cumulative[i] != null) return i;
@@ -58,7 +68,7 @@ export function chartData(h: UsageHistory, limit: number | null, todayIndex: num
   // also counts the rest of the day of the latest read, so the first step may be a little more than a day's pace).
   const from = lastKnownIndex(h, todayIndex);
   const last = from >= 0 ? h.cumulative[from]! : null;
-  const f = h.forecast;
+  const f = shownForecast(h);
   const lastDay = h.days.length - 1;
   const forecastLine = xs.map((_, i) => {
     if (!f || last === null || i < from || i > lastDay) return null;
@@ -81,6 +91,7 @@ const SERIES_VARS = ['--accent', '--fg-muted', '--fg', '--warning', '--danger'] 
 export function UsageChart({ history, limit, now }: { history: UsageHistory; limit: number | null; now: number }) {
   const t = useT();
   const fmt = useFormat();
+  const rtl = useI18n().translator.dir === 'rtl';
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const [scheme, setScheme] = useState(0);
@@ -132,7 +143,7 @@ export function UsageChart({ history, limit, now }: { history: UsageHistory; lim
           {
             width,
             height: 280,
-            scales: { x: { time: false }, day: { range: (_u: unknown, _min: number, max: number) => [0, Math.max(10, max * 1.1)] }, total: { range: (_u: unknown, _min: number, max: number) => [0, Math.max(10, max * 1.05)] } },
+            scales: { x: { time: false, dir: rtl ? -1 : 1 }, day: { range: (_u: unknown, _min: number, max: number) => [0, Math.max(10, max * 1.1)] }, total: { range: (_u: unknown, _min: number, max: number) => [0, Math.max(10, max * 1.05)] } },
             legend: { show: false },
             cursor: { y: false },
             hooks: {
@@ -140,8 +151,9 @@ export function UsageChart({ history, limit, now }: { history: UsageHistory; lim
             },
             axes: [
               { ...axis, label: t('usage.chart.axisDay'), values: whole },
-              { ...axis, scale: 'day', label: t('usage.chart.axisPerDay'), values: compact, size: 60 },
-              { ...axis, scale: 'total', side: 1, label: t('usage.chart.axisTotal'), values: compact, size: 60, grid: { show: false } },
+              // The per-day axis where reading starts (left, or right when mirrored), the running total's opposite.
+              { ...axis, scale: 'day', side: rtl ? 1 : 3, label: t('usage.chart.axisPerDay'), values: compact, size: 60 },
+              { ...axis, scale: 'total', side: rtl ? 3 : 1, label: t('usage.chart.axisTotal'), values: compact, size: 60, grid: { show: false } },
             ],
             series: [
               { label: t('usage.chart.axisDay') },
@@ -167,11 +179,11 @@ export function UsageChart({ history, limit, now }: { history: UsageHistory; lim
     };
     // `labels` follows `t`; listing it would redraw on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, limit, scheme, t, fmt]);
+  }, [data, limit, scheme, t, fmt, rtl]);
 
   // The legend: the hovered day's values, else today's; the forecast names its value at period end.
   const idx = hover ?? Math.max(0, todayIndex);
-  const forecastEnd = history.forecast ? history.forecast.endTotal : null;
+  const forecastEnd = shownForecast(history)?.endTotal ?? null;
   const value = (series: number): number | null => {
     if (series === 3 && hover === null) return forecastEnd;
     return data[series + 1]?.[idx] ?? null;

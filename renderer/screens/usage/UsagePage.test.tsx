@@ -39,7 +39,7 @@ describe('Usage screen', () => {
       'usage.alertSettings': () => ({ enabled: true, thresholds: [80, 100] }),
     });
     const card = await screen.findByRole('region', { name: 'This period' });
-    expect(within(card).getByText('unknown characters, no limit')).toBeTruthy();
+    expect(within(card).getByText('Count not reported by the service, no limit')).toBeTruthy();
     expect(within(card).queryByText('This key')).toBeNull();
     expect(within(card).queryByRole('table')).toBeNull();
   });

@@ -121,6 +121,8 @@ function ForecastWords({ history, report }: { history: UsageHistory; report: Usa
   const fmt = useFormat();
   const f = history.forecast;
   if (!f) return <p className="hint">{t('usage.forecast.tooEarly')}</p>;
+  // Nothing counted and no pace: "ends at about 0 characters" forecasts nothing, so say what is true instead.
+  if (f.endTotal <= 0) return <p className="hint">{t('usage.forecast.nothingYet')}</p>;
   const u = report.usage;
   const limit = !u.unlimited && u.characterLimit != null ? u.characterLimit : null;
   return (
