@@ -285,9 +285,11 @@ function Row({ job, now, canOpen }: { job: DocumentJobView; now: number; canOpen
     if (!active) setConfirmCancel(false);
   }
   const progress = PROGRESS[job.state];
-  // The pair as the rest of the app writes it ("English → French"; in a right-to-left UI the arrow points left).
+  // The pair as the rest of the app writes it ("English → French"; in a right-to-left UI the arrow points left). A
+  // source left to detection is named as a language ("Detected language → Spanish"), not by the picker's verb
+  // ("Detect → Spanish", seen on a Dutch tour): the service does not say which language it found.
   const langs = t('glossaries.list.pair', {
-    source: job.sourceLang ? f.languageName(job.sourceLang) : t('documents.detect'),
+    source: job.sourceLang ? f.languageName(job.sourceLang) : t('documents.sourceDetected'),
     target: f.languageName(job.targetLang),
   });
   return (

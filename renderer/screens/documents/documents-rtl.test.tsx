@@ -72,7 +72,7 @@ describe('Documents in the Arabic UI', () => {
       return el!;
     });
     const [source, target] = langs.textContent!.split(' ← ');
-    expect(source).toBe(ar['documents.detect']);
+    expect(source).toBe(ar['documents.sourceDetected']);
     expect(target).toMatch(/\p{Script=Arabic}/u);
     expect(langs.textContent).not.toContain('→');
   });
