@@ -103,6 +103,12 @@ export default function TranslateScreen() {
   const swapNote = useSwapNote((s) => s.note);
   const setSwapNote = useSwapNote((s) => s.set);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const historyButton = useRef<HTMLButtonElement>(null);
+  // Closing the history panel (Close, Escape) gives the focus back to the button that opened it, not to the page.
+  const closeHistory = () => {
+    setHistoryOpen(false);
+    historyButton.current?.focus();
+  };
   const openHelp = useKeyboardHelp((s) => s.setOpen);
 
   const sourceList = sources.data?.languages;
@@ -402,7 +408,13 @@ export default function TranslateScreen() {
           ]}
         />
         <span className="spacer" />
-        <button type="button" className="btn btn-small" aria-expanded={historyOpen} onClick={() => setHistoryOpen((v) => !v)}>
+        <button
+          ref={historyButton}
+          type="button"
+          className="btn btn-small"
+          aria-expanded={historyOpen}
+          onClick={() => setHistoryOpen((v) => !v)}
+        >
           {t('translate.history.open')}
         </button>
         <button
@@ -493,7 +505,7 @@ export default function TranslateScreen() {
       {/* Right under the texts, where it is seen when opened (the options below can be long). */}
       {historyOpen && (
         <Suspense fallback={<p className="hint">{t('app.common.loading')}</p>}>
-          <HistoryPanel onClose={() => setHistoryOpen(false)} onReopen={reopen} />
+          <HistoryPanel onClose={closeHistory} onReopen={reopen} />
         </Suspense>
       )}
       <OptionsPanel

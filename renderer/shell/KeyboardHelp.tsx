@@ -86,6 +86,7 @@ export function KeyboardHelpDialog() {
   const setOpen = useKeyboardHelp((s) => s.setOpen);
   const screen = useUiStore((s) => s.screen);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
     const before = document.activeElement as HTMLElement | null;
@@ -97,9 +98,17 @@ export function KeyboardHelpDialog() {
         e.preventDefault();
         setOpen(false);
       } else if (e.key === 'Tab') {
-        // Modal: Tab stays in the dialog, whose one control is Close (it went on to the page behind the overlay).
+        // Modal: Tab stays in the dialog (it went on to the page behind the overlay). Its stops: the keys' scroll
+        // area while it scrolls (so arrows and Page Down scroll it from the keyboard), then Close.
         e.preventDefault();
-        closeRef.current?.focus();
+        const body = bodyRef.current;
+        const scrolls = body !== null && body.scrollHeight > body.clientHeight + 1;
+        const stops = ([scrolls ? body : null, closeRef.current] as Array<HTMLElement | null>).filter(
+          (el): el is HTMLElement => el !== null,
+        );
+        const at = stops.indexOf(document.activeElement as HTMLElement);
+        const step = e.shiftKey ? stops.length - 1 : 1;
+        stops[at < 0 ? 0 : (at + step) % stops.length]?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -121,21 +130,25 @@ export function KeyboardHelpDialog() {
         onClick={(e) => e.stopPropagation()}
       >
         <h2 id="kb-help-title">{t('translate.help.title')}</h2>
-        {order.map((id) => {
-          const rows = SCREEN_KEYS[id];
-          if (!rows) return null;
-          return (
-            <section key={id}>
-              <h3 id={`kb-help-${id}`}>{t(SCREEN_LABEL_IDS[id])}</h3>
-              <KeyTable rows={rows} labelledBy={`kb-help-${id}`} />
-            </section>
-          );
-        })}
-        <section>
-          <h3 id="kb-help-everywhere">{t('app.keys.everywhere')}</h3>
-          <KeyTable rows={GLOBAL_KEYS} labelledBy="kb-help-everywhere" />
-        </section>
-        <p className="hint">{isolateEach(t('app.keys.hint'), SLASH_KEY)}</p>
+        {/* The keys scroll in an area of their own that ends above Close: at 900×700 the last line was cut in half
+            under a sticky Close bar, with no sign that the list went on (seen on a Dutch tour). */}
+        <div className="kb-body" ref={bodyRef} tabIndex={0} role="group" aria-labelledby="kb-help-title">
+          {order.map((id) => {
+            const rows = SCREEN_KEYS[id];
+            if (!rows) return null;
+            return (
+              <section key={id}>
+                <h3 id={`kb-help-${id}`}>{t(SCREEN_LABEL_IDS[id])}</h3>
+                <KeyTable rows={rows} labelledBy={`kb-help-${id}`} />
+              </section>
+            );
+          })}
+          <section>
+            <h3 id="kb-help-everywhere">{t('app.keys.everywhere')}</h3>
+            <KeyTable rows={GLOBAL_KEYS} labelledBy="kb-help-everywhere" />
+          </section>
+          <p className="hint">{isolateEach(t('app.keys.hint'), SLASH_KEY)}</p>
+        </div>
         <div className="toolbar kb-foot">
           <button ref={closeRef} type="button" className="btn" onClick={close}>
             {t('translate.help.close')}

@@ -1,7 +1,8 @@
 /**
  * Renderer component: the translation history (opt-in, local only) beside the Translate screen. Search, reopen an
  * entry in the Translate screen, export what is listed as TSV or CSV, delete one entry or all (after a question).
- * While history is off it says what turning it on keeps, and offers to turn it on. Loaded on first open.
+ * While history is off it says what turning it on keeps, and offers to turn it on. Loaded on first open. Opened, it
+ * is scrolled into view and its heading takes the focus; Escape closes it (the screen gives the focus back).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useT } from '../../i18n/index.js';
 import { api, unwrap } from '../../lib/api.js';
 import { isolate } from '../../lib/bidi.js';
+import { composing, escapeCancels } from '../../lib/keys.js';
 import { useConnectionName } from '../../lib/local-names.js';
 import { keys, useTranslatePrefs } from '../../lib/queries.js';
 import { ownDirection } from '../../lib/text-direction.js';
@@ -31,15 +33,26 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
   const [confirmClear, setConfirmClear] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
-  // Opening the panel moves focus into it, so keyboard and screen-reader users land where it appeared.
+  // Opening the panel moves focus into it, so keyboard and screen-reader users land where it appeared (without the
+  // focus's own jump: the scroll below brings it into view).
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
 
   const list = useQuery({
     queryKey: ['history.list', deferred],
     queryFn: () => unwrap(api().history.list({ query: deferred })),
     staleTime: 0,
   });
+  // It opens under the output, at 900×700 half below the fold (seen on a Dutch tour): once its first list is in (its
+  // height known), it is scrolled into view, its heading and first entries seen; without motion if the system asks.
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (list.isPending || scrolled.current) return;
+    scrolled.current = true;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+    panel.current?.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  }, [list.isPending]);
   useEffect(
     () => api().on('history.changed', () => void qc.invalidateQueries({ queryKey: ['history.list'] })),
     [qc],
@@ -101,7 +114,13 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
   const total = list.data?.total ?? 0;
 
   return (
-    <section className="card stack tr-history" aria-labelledby="history-title">
+    <section
+      ref={panel}
+      className="card stack tr-history"
+      aria-labelledby="history-title"
+      // Escape closes the panel, or only the question to delete everything while it is asked.
+      onKeyDown={(e) => escapeCancels(e, confirmClear ? () => setConfirmClear(false) : onClose)}
+    >
       <div className="toolbar">
         <h2 id="history-title" tabIndex={-1} ref={heading}>
           {t('history.title')}
@@ -131,6 +150,12 @@ export default function HistoryPanel({ onClose, onReopen }: HistoryPanelProps) {
             value={query}
             placeholder={t('history.searchPlaceholder')}
             onChange={(e) => setQuery(e.target.value)}
+            // Escape in a search with text clears the search (as a search box does), and leaves the panel open.
+            onKeyDown={(e) => {
+              if (e.key !== 'Escape' || query === '' || composing(e)) return;
+              e.preventDefault();
+              setQuery('');
+            }}
           />
         </div>
       )}
