@@ -27,7 +27,7 @@ export { parseLimitText } from '../../lib/whole-number.js';
 
 const listKey = (connectionId: string) => ['adminKeys.list', connectionId] as const;
 
-function AddAdminKey({ connectionName }: { connectionName: string }) {
+function AddAdminKey({ connectionName, onSaved }: { connectionName: string; onSaved: () => void }) {
   const t = useT();
   const qc = useQueryClient();
   const creds = useCredentialsStatus();
@@ -38,6 +38,7 @@ function AddAdminKey({ connectionName }: { connectionName: string }) {
     mutationFn: () => unwrap(api().adminKeys.setAdminKey({ adminKey: key, persistence: persist && canPersist ? 'persist' : 'session' })),
     onSuccess: () => {
       setKey('');
+      onSaved();
       void qc.invalidateQueries({ queryKey: ['adminKeys.access'] });
       void qc.invalidateQueries({ queryKey: ['connections.list'] });
     },
@@ -51,7 +52,7 @@ function AddAdminKey({ connectionName }: { connectionName: string }) {
         className="stack"
         onSubmit={(e) => {
           e.preventDefault();
-          if (key.trim()) save.mutate();
+          if (key.trim() && !save.isPending) save.mutate();
         }}
       >
         <div className="field">
@@ -69,7 +70,8 @@ function AddAdminKey({ connectionName }: { connectionName: string }) {
           <p className="hint">{t('keys.create.sessionForced')}</p>
         )}
         <div className="toolbar">
-          <button type="submit" className="btn btn-primary" disabled={!key.trim() || save.isPending}>
+          {/* Busy while the key is checked, not disabled: a disabled button drops the focus (to <body>). */}
+          <button type="submit" className="btn btn-primary" disabled={!key.trim() && !save.isPending} aria-disabled={save.isPending || undefined}>
             {save.isPending ? t('keys.setup.checking') : t('keys.setup.save')}
           </button>
         </div>
@@ -91,6 +93,7 @@ function UnidentifiedNote({
   keys,
   keyName,
   onStart,
+  onDone,
 }: {
   connectionId: string;
   unidentified: Array<{ id: string; name: string }>;
@@ -98,6 +101,8 @@ function UnidentifiedNote({
   keyName: KeyName;
   /** Remember was pressed (the screen's line about the last action goes). */
   onStart: () => void;
+  /** Remember was done: what it did, said on the screen (its question, which had the focus, is gone). */
+  onDone: (done: string) => void;
 }) {
   const t = useT();
   const fmt = useFormat();
@@ -124,6 +129,7 @@ function UnidentifiedNote({
           keys={keys.filter((k) => !k.isDeactivated)}
           keyName={keyName}
           onStart={onStart}
+          onDone={onDone}
         />
       ))}
     </div>
@@ -137,6 +143,7 @@ function LinkConnection({
   keys,
   keyName,
   onStart,
+  onDone,
 }: {
   connectionId: string;
   connection: { id: string; name: string };
@@ -144,6 +151,7 @@ function LinkConnection({
   /** Two keys of one label are told apart by their short id beside it. */
   keyName: KeyName;
   onStart: () => void;
+  onDone: (done: string) => void;
 }) {
   const t = useT();
   const shownName = useConnectionName();
@@ -151,7 +159,11 @@ function LinkConnection({
   const [keyId, setKeyId] = useState('');
   const link = useMutation({
     mutationFn: () => unwrap(api().adminKeys.linkConnection({ connectionId, keyId, usedBy: connection.id })),
-    onSuccess: (listing) => qc.setQueryData(listKey(connectionId), listing),
+    onSuccess: (listing) => {
+      const chosen = keys.find((k) => k.keyId === keyId);
+      qc.setQueryData(listKey(connectionId), listing);
+      if (chosen) onDone(t('keys.link.done', { connection: isolate(shownName(connection.name)), label: isolate(keyName(chosen)) }));
+    },
   });
   const id = `link-${connection.id}`;
   return (
@@ -159,7 +171,7 @@ function LinkConnection({
       className="keys-link"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!keyId) return;
+        if (!keyId || link.isPending) return;
         onStart();
         link.mutate();
       }}
@@ -174,7 +186,8 @@ function LinkConnection({
           </option>
         ))}
       </select>
-      <button type="submit" className="btn btn-small" disabled={!keyId || link.isPending}>
+      {/* Busy while it is sent, not disabled (a disabled button drops the focus; a refusal keeps the question). */}
+      <button type="submit" className="btn btn-small" disabled={!keyId} aria-disabled={link.isPending || undefined}>
         {t('keys.link.save')}
       </button>
       {link.isError ? <KeysError error={link.error} /> : null}
@@ -187,8 +200,11 @@ type Panel = { kind: 'create' } | { kind: 'limit'; keys: DeveloperKeyView[] } | 
 /** The control that opened a panel: its `data-action`, and the key of its row (null outside the table). */
 type Opener = { action: string; keyId: string | null };
 
-/** The keys of one connection; remounted (state reset) when the active connection changes. */
-function KeysManager({ connectionId, local }: { connectionId: string; local: boolean }) {
+/**
+ * The keys of one connection; remounted (state reset) when the active connection changes. `saved`: its admin key was
+ * just saved on this screen (the form that had the focus is gone: the focus goes to the line that says so).
+ */
+function KeysManager({ connectionId, local, saved = false }: { connectionId: string; local: boolean; saved?: boolean }) {
   const t = useT();
   const keyLabel = useKeyLabel();
   const fmt = useFormat();
@@ -200,7 +216,9 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [panel, setPanel] = useState<Panel>(null);
   // A line about what was just done, in the language it was written in (after a language change it is not shown).
-  const [said, setSaid] = useState<{ text: string; locale: string } | null>(null);
+  const [said, setSaid] = useState<{ text: string; locale: string } | null>(() =>
+    saved ? { text: t('history.admin.saved'), locale: fmt.locale } : null,
+  );
   const setNote = (text: string | null) => setSaid(text === null ? null : { text, locale: fmt.locale });
   const note = said?.locale === fmt.locale ? said.text : null;
   const noteRef = useRef<HTMLParagraphElement>(null);
@@ -209,6 +227,8 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
   const opener = useRef<Opener>({ action: 'create', keyId: null });
   /** Set when a panel closes: where the focus goes once it is gone. */
   const focusBack = useRef<(Opener & { toNote: boolean }) | null>(null);
+  /** What had the focus is gone and the line about what was done replaces it: the focus goes there once it is shown. */
+  const focusNote = useRef(saved);
   const deferredQuery = useDeferredValue(query);
   // Only a listing of the connection on screen is shown.
   const listed = list.data?.connectionId === connectionId ? list.data.keys : undefined;
@@ -280,7 +300,14 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
     if (control && !control.disabled) control.focus();
     else (noteRef.current ?? document.querySelector<HTMLElement>('.keys-scroll'))?.focus();
   });
+  useEffect(() => {
+    if (!focusNote.current || !noteRef.current) return;
+    focusNote.current = false;
+    noteRef.current.focus();
+  });
   const refresh = () => {
+    // Busy, not disabled, while the list is read (a disabled Refresh dropped the focus to <body>).
+    if (list.isFetching) return;
     starting();
     void qc.invalidateQueries({ queryKey: ['adminKeys.access'] });
     void list.refetch();
@@ -291,7 +318,7 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
   const header = (actions: ReactNode = null) => (
     <div className="keys-refresh">
       {keys ? <p className="hint">{t('keys.summary', { count: keys.length, date: fmt.dateTime(list.dataUpdatedAt) })}</p> : null}
-      <button type="button" className="btn btn-small" onClick={refresh} disabled={list.isFetching}>
+      <button type="button" className="btn btn-small" onClick={refresh} aria-disabled={list.isFetching || undefined}>
         {t('keys.action.refresh')}
       </button>
       {actions}
@@ -385,25 +412,18 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
       ) : null}
       {exportCsv.isError ? <KeysError error={exportCsv.error} /> : null}
       {rename.isError ? <KeysError error={rename.error} /> : null}
-      {unidentified.length > 0 ? <UnidentifiedNote connectionId={connectionId} unidentified={unidentified} keys={keys} keyName={keyName} onStart={starting} /> : null}
-      {selectedKeys.length > 0 && panel === null ? (
-        <div className="keys-bulk" role="group" aria-label={t('keys.bulk.label')}>
-          <span>{t('keys.bulk.selected', { count: selectedKeys.length })}</span>
-          <button type="button" className="btn" data-action="bulk-limit" onClick={() => openPanel({ kind: 'limit', keys: selectedKeys }, 'bulk-limit')}>
-            {t('keys.bulk.limit')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            data-action="bulk-deactivate"
-            onClick={() => openPanel({ kind: 'deactivate', keys: selectedKeys }, 'bulk-deactivate')}
-          >
-            {t('keys.bulk.deactivate')}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set())}>
-            {t('keys.bulk.clear')}
-          </button>
-        </div>
+      {unidentified.length > 0 ? (
+        <UnidentifiedNote
+          connectionId={connectionId}
+          unidentified={unidentified}
+          keys={keys}
+          keyName={keyName}
+          onStart={starting}
+          onDone={(done) => {
+            focusNote.current = true;
+            setNote(done);
+          }}
+        />
       ) : null}
       {panel?.kind === 'create' ? (
         <CreatePanel
@@ -490,6 +510,30 @@ function KeysManager({ connectionId, local }: { connectionId: string; local: boo
           )}
         </>
       )}
+      {/*
+        What to do with the selected keys: after the rows, sticky to the bottom of the screen (keys.css), so it is in
+        view whichever row was selected, and at the end of the list it sits under the last row instead of over it.
+        Above the table it was out of view once a key lower down was selected, and pushed the rows down as it came.
+      */}
+      {selectedKeys.length > 0 && panel === null ? (
+        <div className="keys-bulk" role="group" aria-label={t('keys.bulk.label')}>
+          <span>{t('keys.bulk.selected', { count: selectedKeys.length })}</span>
+          <button type="button" className="btn" data-action="bulk-limit" onClick={() => openPanel({ kind: 'limit', keys: selectedKeys }, 'bulk-limit')}>
+            {t('keys.bulk.limit')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            data-action="bulk-deactivate"
+            onClick={() => openPanel({ kind: 'deactivate', keys: selectedKeys }, 'bulk-deactivate')}
+          >
+            {t('keys.bulk.deactivate')}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set())}>
+            {t('keys.bulk.clear')}
+          </button>
+        </div>
+      ) : null}
     </>
   );
 }
@@ -508,6 +552,10 @@ export function KeysPage() {
   });
   // Only an answer about the connection now active counts (the switcher may have moved on meanwhile).
   const current = access.data && access.data.connectionId === activeId ? access.data : undefined;
+  // The connection whose admin key was just saved here: its key list opens on the line that says so. Forgotten once
+  // another connection is shown (coming back to this one later does not say it again).
+  const [savedFor, setSavedFor] = useState<string | null>(null);
+  if (savedFor !== null && current && current.connectionId !== savedFor) setSavedFor(null);
 
   let body;
   if (connections.isPending || (access.isPending && connections.isSuccess) || (access.isSuccess && !current && activeId !== null)) {
@@ -515,11 +563,13 @@ export function KeysPage() {
   } else if (connections.isError) body = <KeysError error={connections.error} />;
   else if (access.isError) body = <KeysError error={access.error} />;
   else if (!current?.connectionId) body = <p>{t('keys.noConnection')}</p>;
-  else if (!current.configured) body = <AddAdminKey key={current.connectionId} connectionName={current.connectionName ?? ''} />;
+  else if (!current.configured) body = (
+      <AddAdminKey key={current.connectionId} connectionName={current.connectionName ?? ''} onSaved={() => setSavedFor(current.connectionId)} />
+    );
   else {
     body = (
       <>
-        <KeysManager key={current.connectionId} connectionId={current.connectionId} local={current.local} />
+        <KeysManager key={current.connectionId} connectionId={current.connectionId} local={current.local} saved={savedFor === current.connectionId} />
         <AuditLog />
       </>
     );
