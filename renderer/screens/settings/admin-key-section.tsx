@@ -6,7 +6,7 @@
  * when there is none, and for the local engine not here at all (it keeps its own keys in its keys.json).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SecretStatus } from '../../../shared/ipc/contract.js';
 import { joinSentences } from '../../../shared/i18n/format.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -56,9 +56,13 @@ export function AdminKeySection() {
       await qc.invalidateQueries({ queryKey: keys.credentials });
     },
   });
+  const savedNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (save.isSuccess) savedNote.current?.focus();
+  }, [save.isSuccess]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (connectionId && secret) save.mutate();
+    if (connectionId && secret && !save.isPending) save.mutate();
   };
 
   return (
@@ -84,7 +88,13 @@ export function AdminKeySection() {
             <p className="hint">{t(canPersist ? 'history.admin.storedEncrypted' : 'history.admin.storedSession')}</p>
           </div>
           <div className="toolbar">
-            <button type="submit" className="btn btn-small btn-primary" disabled={save.isPending || !secret}>
+            {/* Busy while the key is checked, not disabled: a disabled button drops the focus to the page. */}
+            <button
+              type="submit"
+              className="btn btn-small btn-primary"
+              disabled={!secret && !save.isPending}
+              aria-disabled={save.isPending || undefined}
+            >
               {t('history.admin.save')}
             </button>
             {save.isPending && <span role="status">{t('history.admin.checking')}</span>}
@@ -95,7 +105,8 @@ export function AdminKeySection() {
             </p>
           )}
           {save.isSuccess && (
-            <p className="alert alert-success" role="status">
+            // Takes the focus (the field is cleared and its button disabled): the keyboard stays where it was told.
+            <p className="alert alert-success" role="status" tabIndex={-1} ref={savedNote}>
               {joinSentences([
                 t('history.admin.saved'),
                 t(save.data.persisted ? 'history.admin.storedEncrypted' : 'history.admin.storedSession'),

@@ -188,6 +188,28 @@ describe('Settings → Check an admin key', () => {
     expect(app.callsOf('credentials.setAdminKey')).toHaveLength(1);
   });
 
+  it('keeps the focus while the key is checked, then puts it on what happened, never on the page', async () => {
+    // The button was disabled while checking and again once the field was cleared: a disabled button drops the
+    // focus to <body> in Chromium (seen on Keys on a Brazilian tour; the same form here).
+    const user = userEvent.setup();
+    let answer: (v: { configured: true; persisted: true }) => void = () => undefined;
+    render({
+      'connections.list': () => ({ connections: [LOCAL_CONNECTION, HOSTED], activeId: HOSTED.id }),
+      'credentials.setAdminKey': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const s = await section();
+    await user.type(await s.findByLabelText('Admin key for Agency account'), 'admin-key-5678');
+    const button = s.getByRole('button', { name: 'Check and save the admin key' }) as HTMLButtonElement;
+    await user.click(button);
+    expect(await s.findByText(/Checking/)).toBeTruthy();
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    answer({ configured: true, persisted: true });
+    const saved = await s.findByText(/The admin key works and is saved/);
+    await waitFor(() => expect(document.activeElement).toBe(saved));
+  });
+
   it('asks nothing for the local engine, which keeps its own keys in its keys.json', async () => {
     render();
     const s = await section();
