@@ -54,6 +54,7 @@ function CheckTable({
   labelledBy,
   check,
   problem,
+  note,
   cost,
   costNoWrap = false,
   remove,
@@ -65,6 +66,8 @@ function CheckTable({
   check: (x: FileCheck) => string;
   /** A file's problem, in words. */
   problem: (x: FileCheck) => string;
+  /** A longer note on a file without a problem (the local engine leaves its images), on the line under it too. */
+  note?: (x: FileCheck) => string | null;
   cost?: (x: FileCheck) => string;
   /** The costs are short in every language (the local engine's "not billed"): each on one line. */
   costNoWrap?: boolean;
@@ -88,29 +91,35 @@ function CheckTable({
         </tr>
       </thead>
       <tbody>
-        {files.map((x) => (
-          <Fragment key={x.path}>
-            <tr className={x.ok ? '' : 'doc-check-bad'}>
-              <td>{x.name}</td>
-              <td>{f.bytes(x.sizeBytes)}</td>
-              {x.ok ? (
-                <td>{check(x)}</td>
-              ) : (
-                <td>
-                  <span className="doc-check-nowrap" aria-hidden="true">{t('documents.check.problem')}</span>
-                  <span className="visually-hidden">{problem(x)}</span>
-                </td>
-              )}
-              {cost && <td className={costNoWrap ? 'doc-check-nowrap' : undefined}>{cost(x)}</td>}
-              <td>{remove(x)}</td>
-            </tr>
-            {!x.ok && (
-              <tr className="doc-check-problem" aria-hidden="true">
-                <td colSpan={cost ? 5 : 4}>{problem(x)}</td>
+        {files.map((x) => {
+          const noted = x.ok ? (note?.(x) ?? null) : null;
+          return (
+            <Fragment key={x.path}>
+              <tr className={x.ok ? (noted ? 'doc-check-noted' : '') : 'doc-check-bad'}>
+                <td>{x.name}</td>
+                <td>{f.bytes(x.sizeBytes)}</td>
+                {x.ok ? (
+                  <td>
+                    {check(x)}
+                    {noted && <span className="visually-hidden"> {noted}</span>}
+                  </td>
+                ) : (
+                  <td>
+                    <span className="doc-check-nowrap" aria-hidden="true">{t('documents.check.problem')}</span>
+                    <span className="visually-hidden">{problem(x)}</span>
+                  </td>
+                )}
+                {cost && <td className={costNoWrap ? 'doc-check-nowrap' : undefined}>{cost(x)}</td>}
+                <td>{remove(x)}</td>
               </tr>
-            )}
-          </Fragment>
-        ))}
+              {(!x.ok || noted) && (
+                <tr className={x.ok ? 'doc-check-note' : 'doc-check-problem'} aria-hidden="true">
+                  <td colSpan={cost ? 5 : 4}>{x.ok ? noted : problem(x)}</td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
       </tbody>
     </table>
   );
@@ -259,7 +268,15 @@ export function DocumentsView() {
     focusWhenChecked.current = undefined;
     const at = document.activeElement;
     if (!focusLost() && at !== from && at !== chooseButton.current && at !== input.current) return;
-    (tooManyAdd.current ?? batchTable.current ?? chooseButton.current)?.focus();
+    const target = tooManyAdd.current ?? batchTable.current ?? chooseButton.current;
+    if (target && target === batchTable.current) {
+      // The table takes the focus without scrolling its heading ("7 files to translate") out of view, as focusing it
+      // did at 900×700 (seen on a Dutch tour): the heading is brought into view when it is not.
+      target.focus({ preventScroll: true });
+      const heading = document.getElementById('doc-batch-title');
+      const box = heading?.getBoundingClientRect();
+      if (heading && box && (box.top < 0 || box.bottom > window.innerHeight)) heading.scrollIntoView({ block: 'start' });
+    } else target?.focus();
   }, [busy]);
 
   useEffect(() => {
@@ -495,10 +512,10 @@ export function DocumentsView() {
             tableRef={batchTable}
             labelledBy="doc-batch-title"
             files={pending.files}
-            check={(x) =>
-              x.image ? t(active?.kind === 'local' ? 'documents.check.imageLocal' : 'documents.check.image') : t('documents.check.ok')
-            }
+            check={(x) => t(x.image && !localEngine ? 'documents.check.image' : 'documents.check.ok')}
             problem={problemText}
+            // The local engine's word on images is a sentence: on the line under the file, not in the Check column.
+            note={(x) => (x.image && localEngine ? t('documents.check.imageLocal') : null)}
             costNoWrap={localEngine}
             cost={(x) =>
               x.ok

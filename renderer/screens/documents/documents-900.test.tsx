@@ -10,7 +10,7 @@
 // The test reads the style sheet and the catalogs it checks (happy-dom applies no CSS).
 // eslint-disable-next-line no-restricted-imports
 import { readFileSync, readdirSync } from 'node:fs';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../shared/i18n/en/index.js';
@@ -132,6 +132,47 @@ async function langsOf(name: RegExp): Promise<string> {
   const row = await screen.findByRole('listitem', { name }, { timeout: 15_000 });
   return row.querySelector('.doc-row-langs')!.textContent!;
 }
+
+describe('the batch at 900×700, more from the Dutch tour', () => {
+  it("writes the local engine's note on images on the line under the file, the Check cell saying Ready", async () => {
+    const user = userEvent.setup();
+    renderApp(withBatch([check('slides.pptx', { image: true }), check('notes.docx')]));
+    await user.upload(await screen.findByTestId('documents-file-input', {}, { timeout: 15_000 }), [new File(['x'], 'slides.pptx')]);
+    const table = await screen.findByRole('table');
+    const row = within(table).getByRole('row', { name: /slides\.pptx/ });
+    const checkCell = within(row).getAllByRole('cell')[2]!;
+    expect(shown(checkCell).trim()).toBe('Ready');
+    // Screen readers hear the note in the Check cell; the eyes read it across the table, under the file.
+    expect(checkCell.textContent).toContain('the local engine does not translate them');
+    const under = row.nextElementSibling!;
+    expect(under.className).toBe('doc-check-note');
+    expect(under.querySelector('td')!.colSpan).toBe(within(table).getAllByRole('columnheader').length);
+    expect(under.textContent).toMatch(/^Images are beta; the local engine does not translate them/);
+  });
+
+  it('keeps the heading "N files to translate" in view when the table takes the focus', async () => {
+    const user = userEvent.setup();
+    const scrolled: string[] = [];
+    const into = HTMLElement.prototype.scrollIntoView;
+    const rect = HTMLElement.prototype.getBoundingClientRect;
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this.id || this.tagName);
+    };
+    // The heading above the top of the view, as focusing the table left it at 900×700.
+    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+      return (this.id === 'doc-batch-title' ? { top: -40, bottom: -10 } : { top: 0, bottom: 0 }) as DOMRect;
+    };
+    try {
+      renderApp(withBatch(BATCH));
+      const table = await addBatch(user);
+      await waitFor(() => expect(document.activeElement).toBe(table));
+      expect(scrolled).toContain('doc-batch-title');
+    } finally {
+      HTMLElement.prototype.scrollIntoView = into;
+      HTMLElement.prototype.getBoundingClientRect = rect;
+    }
+  });
+});
 
 describe('a row whose source language was left to detection', () => {
   it('names the source as the detected language, not the picker\'s verb', async () => {
