@@ -19,25 +19,16 @@ import { compileCatalog } from '../../../shared/i18n/compile.js';
 import type { DocumentJobView, FileCheck } from '../../../shared/ipc/contract-documents.js';
 import { installTestI18n } from '../../i18n/index.js';
 import { renderApp, settings } from '../../test-utils/scenario.js';
-import { EMPTY_DOCUMENTS, onDocumentsScreen, STAGING_BRIDGE } from './documents-test-kit.js';
+import { EMPTY_DOCUMENTS, fileCheck, onDocumentsScreen, STAGING_BRIDGE } from './documents-test-kit.js';
 
 onDocumentsScreen(STAGING_BRIDGE);
 /** This folder on disk (happy-dom's URL class does not take file URLs). */
 const here = decodeURIComponent(import.meta.url.replace(/^file:\/\//, '')).replace(/[^/]*$/, '');
 afterEach(() => installTestI18n('en', compileCatalog(en)));
 
-const check = (name: string, patch: Partial<FileCheck> = {}): FileCheck => ({
-  path: `/staged/${name}`,
-  name,
-  extension: name.split('.').pop()!,
-  sizeBytes: 2048,
-  ok: true,
-  estimatedCharacters: 50_000,
-  minimumBilled: true,
-  exact: false,
-  image: false,
-  ...patch,
-});
+/** A file as main checks it, billed as the hosted service would (a 50,000-character minimum). */
+const check = (name: string, patch: Partial<FileCheck> = {}): FileCheck =>
+  fileCheck(name, { estimatedCharacters: 50_000, minimumBilled: true, exact: false, ...patch });
 
 const BATCH = [
   check('report.docx'),

@@ -9,10 +9,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DocumentJobView, FileCheck } from '../../../shared/ipc/contract-documents.js';
+import type { DocumentJobView } from '../../../shared/ipc/contract-documents.js';
 import { renderApp } from '../../test-utils/scenario.js';
 import {
   EMPTY_DOCUMENTS,
+  fileCheck,
   hostedDocumentsHandlers,
   onDocumentsScreen,
   STAGING_BRIDGE,
@@ -20,18 +21,7 @@ import {
 
 onDocumentsScreen(STAGING_BRIDGE);
 
-const check = (name: string, patch: Partial<FileCheck> = {}): FileCheck => ({
-  path: `/staged/${name}`,
-  name,
-  extension: name.split('.').pop()!,
-  sizeBytes: 2048,
-  ok: true,
-  estimatedCharacters: 12,
-  minimumBilled: false,
-  exact: true,
-  image: false,
-  ...patch,
-});
+const check = fileCheck;
 
 const NOTES = check('notes.txt');
 const XLS = check('budget.xls', { ok: false, problem: 'unsupported_extension' });

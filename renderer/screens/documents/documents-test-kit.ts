@@ -6,7 +6,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach } from 'vitest';
-import type { DocumentsList, FileBridge } from '../../../shared/ipc/contract-documents.js';
+import type { DocumentsList, FileBridge, FileCheck } from '../../../shared/ipc/contract-documents.js';
 import { useUiStore } from '../../state/ui-store.js';
 import type { LanguageFeatures } from '../../../shared/ipc/contract-customisation.js';
 import type { Handlers } from '../../test-utils/fake-api.js';
@@ -32,6 +32,20 @@ export const EMPTY_DOCUMENTS: DocumentsList = {
 };
 
 /** The web harness's bridge: a dropped file is staged and named by its path. */
+/** What main's check says of a staged file `name` (a small text, ready, billed exactly), with `patch` on top. */
+export const fileCheck = (name: string, patch: Partial<FileCheck> = {}): FileCheck => ({
+  path: `/staged/${name}`,
+  name,
+  extension: name.split('.').pop()!,
+  sizeBytes: 2048,
+  ok: true,
+  estimatedCharacters: 12,
+  minimumBilled: false,
+  exact: true,
+  image: false,
+  ...patch,
+});
+
 export const STAGING_BRIDGE: FileBridge = { kind: 'stage', toPath: async (f) => `/staged/${f.name}` };
 
 /** A hosted account with no jobs whose inspection of a dropped `notes.txt` finds 12 characters; `extra` on top. */

@@ -192,10 +192,10 @@ describe('Settings → Check an admin key', () => {
     // The button was disabled while checking and again once the field was cleared: a disabled button drops the
     // focus to <body> in Chromium (seen on Keys on a Brazilian tour; the same form here).
     const user = userEvent.setup();
-    let answer: (v: { configured: true; persisted: true }) => void = () => undefined;
+    let answer: (v: { configured: boolean; persisted: boolean }) => void = () => undefined;
     render({
       'connections.list': () => ({ connections: [LOCAL_CONNECTION, HOSTED], activeId: HOSTED.id }),
-      'credentials.setAdminKey': () => new Promise((resolve) => (answer = resolve)),
+      'credentials.setAdminKey': () => new Promise<{ configured: boolean; persisted: boolean }>((resolve) => (answer = resolve)),
     });
     const s = await section();
     await user.type(await s.findByLabelText('Admin key for Agency account'), 'admin-key-5678');
