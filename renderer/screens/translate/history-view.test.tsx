@@ -68,16 +68,21 @@ function render(uiLanguage = 'en') {
   });
 }
 
+/** Opens History from its button and waits for its list: the button, the panel's heading and the panel. */
+async function openHistory(user: ReturnType<typeof userEvent.setup>) {
+  render();
+  const button = await screen.findByRole('button', { name: 'History' });
+  await user.click(button);
+  const heading = await screen.findByRole('heading', { name: 'History' });
+  await screen.findByText(ENTRY.source);
+  return { button, heading, panel: heading.closest('section')! };
+}
+
 describe('history panel on the screen', () => {
   it('opened, is scrolled into view smoothly and its heading takes the focus; Close gives it back to History', async () => {
     const user = userEvent.setup();
-    render();
-    const button = await screen.findByRole('button', { name: 'History' });
-    await user.click(button);
-    const heading = await screen.findByRole('heading', { name: 'History' });
-    await screen.findByText(ENTRY.source);
+    const { button, heading, panel } = await openHistory(user);
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    const panel = heading.closest('section')!;
     await waitFor(() => expect(scrolled.some((s) => s.el === panel)).toBe(true));
     expect(scrolled.find((s) => s.el === panel)?.options).toEqual({ block: 'nearest', behavior: 'smooth' });
     await user.click(screen.getByRole('button', { name: 'Close history' }));
@@ -88,12 +93,7 @@ describe('history panel on the screen', () => {
   it('scrolls without motion when the system asks for reduced motion; Escape closes it, focus back on History', async () => {
     reducedMotion = true;
     const user = userEvent.setup();
-    render();
-    const button = await screen.findByRole('button', { name: 'History' });
-    await user.click(button);
-    const heading = await screen.findByRole('heading', { name: 'History' });
-    await screen.findByText(ENTRY.source);
-    const panel = heading.closest('section')!;
+    const { button, heading, panel } = await openHistory(user);
     await waitFor(() => expect(scrolled.some((s) => s.el === panel)).toBe(true));
     expect(scrolled.find((s) => s.el === panel)?.options).toEqual({ block: 'nearest', behavior: 'auto' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
