@@ -15,6 +15,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    setupFiles: ['renderer/test-utils/i18n-setup.ts'],
+    setupFiles: ['renderer/test-utils/react-settle.ts', 'renderer/test-utils/i18n-setup.ts'],
   },
 });

@@ -2,7 +2,7 @@
  * Test helper (renderer component tests only): renders the whole app against a fake `VersoApi` with one ready
  * local connection, default settings and a small language list, so each test overrides only what it is about.
  */
-import { configure, render } from '@testing-library/react';
+import { configure, getConfig, render } from '@testing-library/react';
 import { App } from '../App.js';
 import { createQueryClient } from '../lib/queries.js';
 import { setApi } from '../lib/api.js';
@@ -11,9 +11,20 @@ import { useUiStore } from '../state/ui-store.js';
 import type { ConnectionView, LanguageView, Settings } from '../../shared/ipc/contract.js';
 import type { Capabilities } from '../../shared/ipc/contract-customisation.js';
 import { createFakeApi, type FakeApi, type Handlers } from './fake-api.js';
+import { reactSettled } from './react-settle.js';
 
 // The machine is shared and lazy screens are transformed on first use: wait up to 5 s for things to appear.
-configure({ asyncUtilTimeout: 5000 });
+// Every query that waits, and every user-event action, returns only once React has no work queued (react-settle).
+const testingLibraryWrapper = getConfig().asyncWrapper;
+configure({
+  asyncUtilTimeout: 5000,
+  asyncWrapper: (cb) =>
+    testingLibraryWrapper(async () => {
+      const result: unknown = await cb();
+      await reactSettled();
+      return result;
+    }),
+});
 
 export const LOCAL_CONNECTION: ConnectionView = {
   id: 'c-local',
