@@ -88,6 +88,40 @@ test('32 keys at 900×700 and 1280×800: one scrollbar, and the list fills the w
   expect(await scrollers(page, { name: 'rows', selector: '.keys-scroll' })).toEqual(['screen']);
 });
 
+test('900×700, a key selected and a change log below: End in the list brings its last key into view above the bulk bar', async ({
+  verso: { page, dataDir },
+  service,
+}) => {
+  test.setTimeout(300_000);
+  // A change log after the table: the screen's own end is the log's, not the list's.
+  const entries = Array.from({ length: 40 }, (_, i) => ({
+    at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+    connectionId: 'elsewhere',
+    connectionName: 'Team account',
+    action: 'limit',
+    keyId: `k${i + 1}`,
+    label: `Log key ${i + 1}`,
+    before: 'no limit',
+    after: String(1000 * (i + 1)),
+  }));
+  await mkdir(join(dataDir, 'admin-keys'), { recursive: true });
+  await writeFile(join(dataDir, 'admin-keys', 'audit.json'), JSON.stringify({ entries }));
+  await openKeysWith32(page, service);
+  const table = page.getByRole('table', { name: 'Developer keys' });
+  await table.locator('.keys-scroll [role="row"] input[type="checkbox"]:enabled').first().check();
+  const bar = page.getByRole('group', { name: 'Selected keys' });
+  await expect(bar).toBeVisible();
+
+  await page.getByRole('rowgroup', { name: 'Developer keys', exact: true }).focus();
+  await page.keyboard.press('End');
+  const last = table.locator('[role="row"][aria-rowindex="33"]');
+  await expect(last).toBeInViewport({ ratio: 1 });
+  // Whole above the bar that stays at the window's bottom, not under it.
+  await expect
+    .poll(async () => (await last.boundingBox())!.y + (await last.boundingBox())!.height - (await bar.boundingBox())!.y)
+    .toBeLessThanOrEqual(1);
+});
+
 test('900×700: three keys or more in the first view under a one-line note; a change log of 300 entries flows in the screen', async ({
   verso: { page, dataDir },
   service,
@@ -134,6 +168,19 @@ test('900×700: three keys or more in the first view under a one-line note; a ch
   await entriesGroup.scrollIntoViewIfNeeded();
   expect(await everyScroller(page)).toEqual(['screen keys-screen']);
   expect(await entriesGroup.getByRole('row').count()).toBeLessThan(100);
+  // Scrolled to the middle of the log, its entries there are drawn in the window (the rows drawn were those of
+  // another place: the list's start in the screen was taken as 0, measured before the log had loaded).
+  const drawnInView = () =>
+    page.evaluate(() => {
+      const screen = document.querySelector<HTMLElement>('.screen')!;
+      const body = document.querySelector<HTMLElement>('.keys-audit tbody')!;
+      screen.scrollBy(0, body.getBoundingClientRect().top - screen.getBoundingClientRect().top + 7000);
+      return [...body.querySelectorAll('tr[aria-rowindex]')].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.bottom > 0 && b.top < window.innerHeight;
+      }).length;
+    });
+  await expect.poll(drawnInView).toBeGreaterThanOrEqual(8);
   await entriesGroup.focus();
   await page.keyboard.press('End');
   const oldest = log.locator('tr[aria-rowindex="301"]');

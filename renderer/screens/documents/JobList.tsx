@@ -438,7 +438,7 @@ export function JobList({ jobs, now }: { jobs: DocumentJobView[]; now: number })
       role="region"
       aria-label={t('documents.list.label')}
       // End on the list goes to its last (oldest) document.
-      onKeyDown={endGoesToLast(v, items.length)}
+      onKeyDown={endGoesToLast(v, ordered.length)}
     >
       <div ref={list} role="list" style={{ height: items.length ? v.getTotalSize() : 'auto', position: 'relative' }}>
         {rows.map((it) => {
