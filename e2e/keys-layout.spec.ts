@@ -38,6 +38,25 @@ async function openKeysWith32(page: Page, service: TestService) {
   await expect(page.getByText('Showing 32 of 32')).toBeVisible();
 }
 
+/**
+ * A change log of `count` entries, as main keeps it (oldest first, up to 10,000): "Log key 1" is the oldest. Written
+ * before the window opens the Keys screen.
+ */
+async function writeChangeLog(dataDir: string, count: number) {
+  const entries = Array.from({ length: count }, (_, i) => ({
+    at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+    connectionId: 'elsewhere',
+    connectionName: 'Team account',
+    action: 'limit',
+    keyId: `k${i + 1}`,
+    label: `Log key ${i + 1}`,
+    before: 'no limit',
+    after: String(1000 * (i + 1)),
+  }));
+  await mkdir(join(dataDir, 'admin-keys'), { recursive: true });
+  await writeFile(join(dataDir, 'admin-keys', 'audit.json'), JSON.stringify({ entries }));
+}
+
 /** Every box in the page that scrolls (by its class), whatever it is. */
 function everyScroller(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -94,18 +113,7 @@ test('900×700, a key selected and a change log below: End in the list brings it
 }) => {
   test.setTimeout(300_000);
   // A change log after the table: the screen's own end is the log's, not the list's.
-  const entries = Array.from({ length: 40 }, (_, i) => ({
-    at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
-    connectionId: 'elsewhere',
-    connectionName: 'Team account',
-    action: 'limit',
-    keyId: `k${i + 1}`,
-    label: `Log key ${i + 1}`,
-    before: 'no limit',
-    after: String(1000 * (i + 1)),
-  }));
-  await mkdir(join(dataDir, 'admin-keys'), { recursive: true });
-  await writeFile(join(dataDir, 'admin-keys', 'audit.json'), JSON.stringify({ entries }));
+  await writeChangeLog(dataDir, 40);
   await openKeysWith32(page, service);
   const table = page.getByRole('table', { name: 'Developer keys' });
   await table.locator('.keys-scroll [role="row"] input[type="checkbox"]:enabled').first().check();
@@ -127,19 +135,8 @@ test('900×700: three keys or more in the first view under a one-line note; a ch
   service,
 }) => {
   test.setTimeout(300_000);
-  // A long log, as main keeps it (oldest first, up to 10,000): "Log key 1" is the oldest, beyond the newest 200.
-  const entries = Array.from({ length: 300 }, (_, i) => ({
-    at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
-    connectionId: 'elsewhere',
-    connectionName: 'Team account',
-    action: 'limit',
-    keyId: `k${i + 1}`,
-    label: `Log key ${i + 1}`,
-    before: 'no limit',
-    after: String(1000 * (i + 1)),
-  }));
-  await mkdir(join(dataDir, 'admin-keys'), { recursive: true });
-  await writeFile(join(dataDir, 'admin-keys', 'audit.json'), JSON.stringify({ entries }));
+  // A long log: "Log key 1", the oldest, is beyond the newest 200.
+  await writeChangeLog(dataDir, 300);
   await openKeysWith32(page, service);
 
   // The first view, before any scrolling: the note is one line and the question beside its field (it took 150 px
