@@ -126,7 +126,10 @@ test('900×700, a key selected and a change log below: End in the list brings it
   await expect(last).toBeInViewport({ ratio: 1 });
   // Whole above the bar that stays at the window's bottom, not under it.
   await expect
-    .poll(async () => (await last.boundingBox())!.y + (await last.boundingBox())!.height - (await bar.boundingBox())!.y)
+    .poll(async () => {
+      const row = (await last.boundingBox())!;
+      return row.y + row.height - (await bar.boundingBox())!.y;
+    })
     .toBeLessThanOrEqual(1);
 });
 

@@ -39,12 +39,17 @@ export function usePageScroll(rows: RefObject<HTMLElement | null>): {
   return { getScrollElement: () => rows.current?.closest<HTMLElement>('.screen') ?? null, scrollMargin };
 }
 
+/** A window coordinate (a box's top or bottom) as an offset in the screen's scrolled content. */
+function inScreen(y: number, screen: HTMLElement): number {
+  return y - screen.getBoundingClientRect().top - screen.clientTop + screen.scrollTop;
+}
+
 /** Measures where `el` starts in its screen whenever a part of the screen resizes, appears or goes; returns a stop. */
 function watchMargin(el: HTMLElement, setScrollMargin: (update: (cur: number) => number) => void): () => void {
   const screen = el.closest<HTMLElement>('.screen');
   if (!screen || typeof ResizeObserver === 'undefined') return () => {};
   const measure = () => {
-    const top = el.getBoundingClientRect().top - screen.getBoundingClientRect().top - screen.clientTop + screen.scrollTop;
+    const top = inScreen(el.getBoundingClientRect().top, screen);
     setScrollMargin((cur) => (Math.abs(cur - top) < 0.5 ? cur : top));
   };
   // Every part of the screen, those that appear later too (a batch, a panel, an alert): observing one reports its
@@ -90,7 +95,7 @@ export function endGoesToLast(
       // (those measured, the rest guessed). Rounded up: a row cut by a fraction of a pixel is not whole in view.
       const row = list.querySelector(`[data-index="${count - 1}"]`);
       const end = row
-        ? row.getBoundingClientRect().bottom - screen.getBoundingClientRect().top - screen.clientTop + screen.scrollTop
+        ? inScreen(row.getBoundingClientRect().bottom, screen)
         : virtualizer.options.scrollMargin + virtualizer.getTotalSize();
       const top = Math.max(0, Math.min(Math.ceil(end + sticky - screen.clientHeight), screen.scrollHeight - screen.clientHeight));
       if (Math.abs(screen.scrollTop - top) < 1) held += 1;

@@ -29,6 +29,14 @@ function open() {
   });
 }
 
+/** Opens the app on Translate and the keyboard help with F1, as from the text box; returns the help's dialog. */
+async function openHelp(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  open();
+  await screen.findByLabelText('Text to translate');
+  await user.keyboard('{F1}');
+  return screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+}
+
 beforeEach(() => {
   resetRenderer();
   useKeyboardHelp.setState({ open: false });
@@ -85,10 +93,7 @@ describe('modal panels by keyboard', () => {
   it('keeps Tab inside the keyboard help, and Escape closes the Translate options', async () => {
     // Seen on a keyboard tour: Tab from Close went on to the page behind the overlay; Esc left the options open.
     const user = userEvent.setup();
-    open();
-    await screen.findByLabelText('Text to translate');
-    await user.keyboard('{F1}');
-    const close = await screen.findByRole('button', { name: 'Close' });
+    const close = within(await openHelp(user)).getByRole('button', { name: 'Close' });
     await waitFor(() => expect(document.activeElement).toBe(close));
     await user.tab();
     expect(document.activeElement).toBe(close);
@@ -183,10 +188,7 @@ function rule(selector: string): string {
 describe('keyboard help scrolling', () => {
   it('scrolls the keys in an area of their own that ends above Close, the last line inside it', async () => {
     const user = userEvent.setup();
-    open();
-    await screen.findByLabelText('Text to translate');
-    await user.keyboard('{F1}');
-    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const dialog = await openHelp(user);
     const body = dialog.querySelector('.kb-body');
     expect(body).not.toBeNull();
     const close = within(dialog).getByRole('button', { name: 'Close' });
@@ -209,10 +211,7 @@ describe('keyboard help scrolling', () => {
 
   it('lets Tab reach the keys when they scroll, and still keeps Tab inside the dialog', async () => {
     const user = userEvent.setup();
-    open();
-    await screen.findByLabelText('Text to translate');
-    await user.keyboard('{F1}');
-    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const dialog = await openHelp(user);
     const close = within(dialog).getByRole('button', { name: 'Close' });
     await waitFor(() => expect(document.activeElement).toBe(close));
     const body = dialog.querySelector<HTMLElement>('.kb-body')!;
