@@ -1,8 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { preactAliases, reactImporters } from './renderer/build/preact-alias.js';
 
 export default defineConfig({
-  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
+  // The component tests run the renderer on the same runtime as the built app: React's API on Preact's compat layer.
+  // Testing Library's ES module build (its CommonJS one would load react-dom through Node's require, past the aliases).
+  resolve: {
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('./shared', import.meta.url)) },
+      {
+        find: /^@testing-library\/react$/,
+        replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)),
+      },
+      ...preactAliases,
+    ],
+  },
   test: {
     include: [
       'shared/**/*.test.ts',
@@ -15,6 +27,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    setupFiles: ['renderer/test-utils/react-settle.ts', 'renderer/test-utils/i18n-setup.ts'],
+    server: { deps: { inline: reactImporters } },
+    setupFiles: ['renderer/test-utils/react-settle.ts', 'renderer/test-utils/happy-dom-events.ts', 'renderer/test-utils/i18n-setup.ts'],
   },
 });

@@ -11,6 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { preactAliases } from '../renderer/build/preact-alias.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,8 +32,17 @@ export async function buildRenderer(
   });
 }
 
-/** Builds a one-file React page (`main.tsx` and its `files`) in `dir` with Verso's React; returns its output folder. */
-export async function buildPage(dir: string, main: string, files: Record<string, string> = {}): Promise<string> {
+/**
+ * Builds a one-file React page (`main.tsx` and its `files`) in `dir`; returns its output folder. With React itself
+ * (the empty page the benchmarks measure against), or with `runtime: 'verso'` on the runtime Verso's renderer runs on
+ * (React's API on Preact's compat layer, renderer/build/preact-alias.ts).
+ */
+export async function buildPage(
+  dir: string,
+  main: string,
+  files: Record<string, string> = {},
+  runtime: 'react' | 'verso' = 'react',
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   await writeFile(
     join(dir, 'index.html'),
@@ -48,7 +58,11 @@ export async function buildPage(dir: string, main: string, files: Record<string,
     configFile: false,
     plugins: [react()],
     resolve: {
-      alias: { react: join(ROOT, 'node_modules/react'), 'react-dom': join(ROOT, 'node_modules/react-dom') },
+      alias:
+        runtime === 'verso'
+          ? // The page is built outside the project: the aliases' packages are found in its node_modules.
+            preactAliases.map((a) => ({ ...a, replacement: join(ROOT, 'node_modules', a.replacement) }))
+          : { react: join(ROOT, 'node_modules/react'), 'react-dom': join(ROOT, 'node_modules/react-dom') },
     },
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   });

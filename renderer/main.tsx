@@ -12,12 +12,14 @@ import { initI18n, warmFormats } from './i18n/index.js';
 import { createQueryClient } from './lib/queries.js';
 import { prefetchStartData } from './lib/start-data.js';
 import { deferUntilStartIdle, StartIdle } from './lib/start-idle.js';
+import { runEffectsAfterRender } from './lib/effect-timing.js';
 import { useUiStore } from './state/ui-store.js';
 import './styles/app.css';
 
 /** How long the first render waits for main's first answers before it shows "Opening…" instead. */
 const FIRST_SCREEN_WAIT_MS = 300;
 
+runEffectsAfterRender();
 const root = document.getElementById('root');
 if (root) {
   // The first screen's data is on its way from main while the catalog loads and React starts.

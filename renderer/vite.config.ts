@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileCatalog } from '../shared/i18n/compile.js';
 import { classicEntry } from './build/classic-entry.js';
+import { preactAliases } from './build/preact-alias.js';
 
 // Runs in Node at build time; paths are resolved without node:* imports so the renderer's lint rules hold.
 const here = (p: string): string => decodeURIComponent(new URL(p, import.meta.url).pathname);
@@ -94,7 +95,8 @@ export default defineConfig({
   base: './',
   // classicEntry last: it turns the first screen's chunks, as built, into one classic script (see its file).
   plugins: [compileCatalogs(), react(), preloadStartChunks(), classicEntry(ENGLISH_START)],
-  resolve: { alias: { '@shared': here('../shared') } },
+  // React's API on Preact's compatibility layer: see build/preact-alias.ts for why.
+  resolve: { alias: [{ find: '@shared', replacement: here('../shared') }, ...preactAliases] },
   build: {
     outDir: here('../out/renderer'),
     emptyOutDir: true,

@@ -119,4 +119,14 @@ describe('classicEntry', () => {
       }),
     ).rejects.toThrow(/store\.js exports store, reassigned later/);
   }, 60_000);
+
+  it('builds when a shared module sets an exported var only in its own top-level code (as Preact sets its options)', async () => {
+    await expect(
+      buildApp('top-level', {
+        ...APP,
+        'store.js':
+          'export var store;\nstore = { clicks: 0 };\nexport function click() { store.clicks += 1; return store.clicks; }\n',
+      }),
+    ).resolves.toBeTruthy();
+  }, 60_000);
 });

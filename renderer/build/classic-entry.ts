@@ -21,11 +21,12 @@
  * by hand; the linking itself is Rolldown's.
  *
  * A shim reads each export once, when the first lazy chunk imports it — after the entry has run. An exported `let`
- * that the entry reassigns later would be seen stale by a lazy chunk; the build fails if a module of a shared chunk
- * exports one.
+ * that a function reassigns later would be seen stale by a lazy chunk; the build fails if a module of a shared chunk
+ * exports one (assignments in the module's own top-level code have run by then and are allowed).
  */
 import { rolldown } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
+import { analyze } from 'eslint-scope';
 import type { Plugin } from 'vite';
 
 /** The global the classic script fills: one namespace per chunk it holds, by chunk index. */
@@ -51,7 +52,7 @@ async function shortHash(text: string): Promise<string> {
 
 /** Names a module exports from a top-level `let` or `var` and assigns anywhere: a shim would hand them on stale. */
 function reassignedExports(code: string, id: string): string[] {
-  const ast = parseAst(code, { lang: /\.tsx?$/.test(id) ? 'tsx' : 'js' }, id);
+  const ast = parseAst(code, { lang: /\.tsx?$/.test(id) ? 'tsx' : 'js', range: true }, id);
   const mutable = new Set<string>();
   const exported = new Set<string>();
   for (const node of ast.body) {
@@ -67,21 +68,17 @@ function reassignedExports(code: string, id: string): string[] {
   }
   const candidates = [...exported].filter((n) => mutable.has(n));
   if (!candidates.length) return [];
-  const assigned = new Set<string>();
-  const walk = (n: unknown): void => {
-    if (!n || typeof n !== 'object') return;
-    if (Array.isArray(n)) return n.forEach(walk);
-    const o = n as {
-      type?: string;
-      left?: { type: string; name?: string };
-      argument?: { type: string; name?: string };
-    };
-    if (o.type === 'AssignmentExpression' && o.left?.type === 'Identifier') assigned.add(o.left.name!);
-    if (o.type === 'UpdateExpression' && o.argument?.type === 'Identifier') assigned.add(o.argument.name!);
-    for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
-  };
-  walk(ast.body);
-  return candidates.filter((n) => assigned.has(n));
+  // eslint-scope resolves each write to the variable it names (a parameter `l` of a minified function is another
+  // variable than the module's `l`). Only writes from inside a function count: the module's own top-level statements
+  // have all run before a lazy chunk reads the export (Preact's minified module sets its `options` that way, once).
+  const moduleScope = analyze(ast, { ecmaVersion: 2022, sourceType: 'module', fallback: 'iteration' }).scopes.find(
+    (scope) => scope.type === 'module',
+  );
+  const reassigned = (name: string): boolean =>
+    moduleScope?.set
+      .get(name)
+      ?.references.some((r) => r.isWrite() && !r.init && r.from.variableScope !== moduleScope) ?? false;
+  return candidates.filter(reassigned);
 }
 
 /**

@@ -45,7 +45,7 @@ async function translateAndQuit(): Promise<TranslateDraft> {
   const user = userEvent.setup();
   const app = open();
   await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-  fireEvent.change(await screen.findByLabelText(/One segment per line/), { target: { value: 'Good morning\nThank you' } });
+  fireEvent.input(await screen.findByLabelText(/One segment per line/), { target: { value: 'Good morning\nThank you' } });
   await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
   await waitFor(() => expect(cells()).toEqual(['1', 'Good morning', reverse('Good morning'), '2', 'Thank you', reverse('Thank you')]));
   await settle();

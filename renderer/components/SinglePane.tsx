@@ -20,6 +20,7 @@ import { QaFlags } from '../screens/translate/QaFlags.js';
 import { useKeptSpans, useProtectionOn, useTagMode } from '../screens/translate/protect-state.js';
 import { isEnter } from '../lib/keys.js';
 import { billedCharacters } from '../lib/translate-request.js';
+import { focusOnMount } from '../lib/focus-on-mount.js';
 
 /** Above this many characters the count warns that a paid plan bills them (a plan's month is often 500,000). */
 export const LARGE_TEXT_CHARS = 50_000;
@@ -120,7 +121,7 @@ export function SinglePane({
               id="source-text"
               dir={ownDirection(text)}
               value={text}
-              autoFocus
+              ref={focusOnMount}
               placeholder={
                 auto ? t('translate.source.placeholderAuto') : t('translate.source.placeholderManual', { shortcut: isolate(`${MOD_KEY}Enter`) })
               }

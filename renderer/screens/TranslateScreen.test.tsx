@@ -437,7 +437,7 @@ describe('multi-segment mode', () => {
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
     const input = await screen.findByLabelText(/One segment per line/);
     // A spreadsheet range: first column is the text, a quoted cell holds a line break.
-    fireEvent.change(input, { target: { value: 'one\tnote\n"two\nlines"\tx\nthree\t\n' } });
+    fireEvent.input(input, { target: { value: 'one\tnote\n"two\nlines"\tx\nthree\t\n' } });
     // Two columns: Verso asks which one to translate (issue 20: it no longer takes the first one on its own).
     await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 1 — one');
     expect(screen.getByText('3 segments')).toBeTruthy();
@@ -493,7 +493,7 @@ describe('multi-segment mode', () => {
       },
     });
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(await screen.findByLabelText(/One segment per line/), { target: { value: 'a\nb' } });
+    fireEvent.input(await screen.findByLabelText(/One segment per line/), { target: { value: 'a\nb' } });
     await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(/Batch cancelled/)).toBeTruthy();
@@ -563,7 +563,7 @@ describe('draft', () => {
 
   it('writes a pending change at once when the window is about to close', async () => {
     const app = renderApp();
-    fireEvent.change(await sourceBox(), { target: { value: 'typed just before closing' } });
+    fireEvent.input(await sourceBox(), { target: { value: 'typed just before closing' } });
     expect(app.callsOf('settings.update')).toHaveLength(0);
     window.dispatchEvent(new Event('beforeunload'));
     expect(app.callsOf('settings.update').at(-1)?.translateDraft?.text).toBe('typed just before closing');
@@ -583,7 +583,7 @@ describe('draft', () => {
 
   it('says so when the draft could not be saved', async () => {
     renderApp({ 'settings.update': () => ipcFail('internal', 'The disk is full.') });
-    fireEvent.change(await sourceBox(), { target: { value: 'text' } });
+    fireEvent.input(await sourceBox(), { target: { value: 'text' } });
     expect(
       await screen.findByText('Verso could not keep this draft for the next start. The disk is full.'),
     ).toBeTruthy();

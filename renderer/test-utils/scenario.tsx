@@ -14,7 +14,7 @@ import { createFakeApi, type FakeApi, type Handlers } from './fake-api.js';
 import { reactSettled } from './react-settle.js';
 
 // The machine is shared and lazy screens are transformed on first use: wait up to 5 s for things to appear.
-// Every query that waits, and every user-event action, returns only once React has no work queued (react-settle).
+// Every query that waits, and every user-event action, returns only once no render or effect is queued (react-settle).
 const testingLibraryWrapper = getConfig().asyncWrapper;
 configure({
   asyncUtilTimeout: 5000,

@@ -13,6 +13,7 @@ import { focusLost } from '../../lib/focus.js';
 import { escapeCancels } from '../../lib/keys.js';
 import { useEditorStore } from './editor-store.js';
 import '../../components/customisation.css';
+import { focusOnMount } from '../../lib/focus-on-mount.js';
 
 type Dict = NonNullable<GlossaryView['dictionaries']>[number];
 
@@ -86,7 +87,7 @@ export function Dictionaries({
             <button type="button" className="btn btn-danger" onClick={() => remove.mutate(confirm)} disabled={remove.isPending}>
               {t('customisation.dict.remove')}
             </button>
-            <button type="button" className="btn" onClick={cancel} autoFocus>
+            <button type="button" className="btn" onClick={cancel} ref={focusOnMount}>
               {t('customisation.common.cancel')}
             </button>
           </div>
@@ -139,7 +140,7 @@ function AddDictionary({ g, pairs }: { g: GlossaryView; pairs: { sourceLang: str
     <div className="gl-inline-form" onKeyDown={(e) => escapeCancels(e, close)}>
       <label>
         {t('customisation.dict.pair')}
-        <select value={value} onChange={(e) => setChoice(e.target.value)} autoFocus>
+        <select value={value} onChange={(e) => setChoice(e.target.value)} ref={focusOnMount}>
           {free.map((p) => (
             <option key={`${p.sourceLang}>${p.targetLang}`} value={`${p.sourceLang}>${p.targetLang}`}>
               {p.label}
@@ -200,7 +201,7 @@ export function RenameGlossary({ g, onRenamed }: { g: GlossaryView; onRenamed?: 
     >
       <label>
         {t('customisation.common.name')}
-        <input value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={1024} />
+        <input value={name} onChange={(e) => setName(e.target.value)} ref={focusOnMount} maxLength={1024} />
       </label>
       <button type="submit" className="btn btn-primary btn-small" disabled={!name.trim() || rename.isPending}>
         {t('customisation.common.save')}

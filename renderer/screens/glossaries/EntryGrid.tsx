@@ -177,7 +177,9 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                   <input
                     type="checkbox"
                     checked={selection.has(row.id)}
-                    onChange={(e) => toggle(row.id, v.index, (e.nativeEvent as MouseEvent).shiftKey === true)}
+                    // The click (a mouse's, or Space's) says whether Shift was held; a change event does not.
+                    onClick={(e) => toggle(row.id, v.index, e.shiftKey)}
+                    onChange={() => undefined}
                     aria-label={t('glossaries.editor.selectRow', { row: f.number(index + 1) })}
                   />
                 </span>

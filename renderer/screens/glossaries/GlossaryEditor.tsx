@@ -15,7 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   useDeferredValue,
   useEffect,
-  useEffectEvent,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -304,7 +304,12 @@ export function GlossaryEditor({
       term.applyBulk();
     },
   };
-  const undoRedoOutside = useEffectEvent((redo: boolean) => undoRedo(redo));
+  // The page's listeners below are added once and call the latest undoRedo (what React's useEffectEvent does; the
+  // renderer runs on Preact's compat layer, which has no useEffectEvent: renderer/build/preact-alias.ts).
+  const undoRedoLatest = useRef(undoRedo);
+  useLayoutEffect(() => {
+    undoRedoLatest.current = undoRedo;
+  });
   // Ctrl/⌘+Z and Ctrl/⌘+Shift+Z (or Ctrl/⌘+Y) outside the editor's own elements (handled there, below): on
   // the page, a button of the screen or the sidebar. Only a text field of something else keeps its own undo.
   // And the browser's text undo (its history is the whole page's: in a field elsewhere, or the Edit menu,
@@ -317,7 +322,7 @@ export function GlossaryEditor({
       const target = e.target instanceof Element ? e.target : null;
       if (isTextField(target) || target?.closest('dialog, [role="dialog"], [role="alertdialog"]')) return;
       e.preventDefault();
-      undoRedoOutside(k === 'y' || e.shiftKey);
+      undoRedoLatest.current(k === 'y' || e.shiftKey);
     };
     const onBeforeInput = (e: InputEvent) => {
       if (e.inputType !== 'historyUndo' && e.inputType !== 'historyRedo') return;
@@ -326,7 +331,7 @@ export function GlossaryEditor({
       const inGrid = sectionRef.current?.contains(target) && target.closest('.gl-scroll') !== null;
       if (target !== nameInput.current && !inGrid) return;
       e.preventDefault();
-      undoRedoOutside(e.inputType === 'historyRedo');
+      undoRedoLatest.current(e.inputType === 'historyRedo');
     };
     window.addEventListener('keydown', onKey);
     document.addEventListener('beforeinput', onBeforeInput, true);

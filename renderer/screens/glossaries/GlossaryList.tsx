@@ -15,6 +15,7 @@ import { api, unwrap } from '../../lib/api.js';
 import { refocusIfLost } from '../../lib/focus.js';
 import { Dictionaries, RenameGlossary } from './Dictionaries.js';
 import { escapeCancels } from '../../lib/keys.js';
+import { focusOnMount } from '../../lib/focus-on-mount.js';
 
 type SortKey = 'name' | 'created' | 'entries';
 
@@ -198,7 +199,7 @@ export function GlossaryList({
                 >
                   {t('glossaries.drafts.discard')}
                 </button>
-                <button type="button" className="btn" onClick={cancelDiscard} autoFocus>
+                <button type="button" className="btn" onClick={cancelDiscard} ref={focusOnMount}>
                   {t('app.common.cancel')}
                 </button>
               </div>
@@ -331,7 +332,7 @@ export function GlossaryList({
             >
               {t('glossaries.delete.confirm')}
             </button>
-            <button type="button" className="btn" onClick={cancelDelete} autoFocus>
+            <button type="button" className="btn" onClick={cancelDelete} ref={focusOnMount}>
               {t('app.common.cancel')}
             </button>
           </div>
@@ -342,7 +343,7 @@ export function GlossaryList({
           <h2 id="gl-dup-t">{t('glossaries.duplicate.title', { name: dup.g.name })}</h2>
           <label>
             {t('glossaries.field.name')}
-            <input value={dup.name} onChange={(e) => setDup({ ...dup, name: e.target.value })} autoFocus />
+            <input value={dup.name} onChange={(e) => setDup({ ...dup, name: e.target.value })} ref={focusOnMount} />
           </label>
           <label className="gl-inline">
             <input type="checkbox" checked={dup.reverse} onChange={(e) => setDup({ ...dup, reverse: e.target.checked })} />

@@ -20,6 +20,7 @@ import { api, unwrap } from '../../lib/api.js';
 import { isolateEach } from '../../lib/bidi.js';
 import { useCapabilities, useStyleRules } from '../../lib/customisation-queries.js';
 import '../../components/customisation.css';
+import { focusOnMount } from '../../lib/focus-on-mount.js';
 
 /** A rule's or an option's name as the service spells it (`quotation_mark`), quoted in the rules' hint. */
 const CODE_NAME = /[a-z][a-z0-9]*(?:_[a-z0-9]+)+/g;
@@ -117,7 +118,7 @@ export function StyleRulesSection({ connectionId, local }: { connectionId: strin
             <button type="button" className="btn btn-danger" onClick={() => remove.mutate(confirm.styleId)} disabled={remove.isPending}>
               {t('customisation.styles.delete')}
             </button>
-            <button type="button" className="btn" onClick={() => setConfirm(null)} autoFocus>
+            <button type="button" className="btn" onClick={() => setConfirm(null)} ref={focusOnMount}>
               {t('customisation.common.cancel')}
             </button>
           </div>
@@ -150,7 +151,7 @@ function CreateStyleRule({ languages, onDone }: { languages: string[]; onDone: (
       <h3 id={`${uid}-t`}>{t('customisation.styles.new')}</h3>
       <label>
         {t('customisation.common.name')}
-        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={STYLE_RULE_LIMITS.nameChars} autoFocus required />
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={STYLE_RULE_LIMITS.nameChars} ref={focusOnMount} required />
       </label>
       <label>
         {t('customisation.styles.language')}

@@ -13,6 +13,7 @@ import { endGoesToLast, usePageVirtualizer } from '../../lib/page-scroll.js';
 import { isEnter } from '../../lib/keys.js';
 import type { KeyName } from './key-names.js';
 import { foldForSearch } from '../../../shared/search-fold.js';
+import { focusOnMount } from '../../lib/focus-on-mount.js';
 
 /** The table row of the key `keyId` under `root`, when it is drawn (the table is virtualized). */
 export function keyRow(root: ParentNode, keyId: string): HTMLElement | undefined {
@@ -110,7 +111,17 @@ export function KeysTable({
       : k.characterLimit === 0
         ? t('keys.limit.blocked')
         : fmt.number(k.characterLimit);
+  // Set once the rename field's edit is sent or dropped (Enter, Escape, blur): the field then goes away, and the browser
+  // blurs it as it goes, which runs its onBlur once more with this render's `editing` (Preact calls a removed
+  // element's handler; React did not): that must neither send the rename twice nor send one Escape dropped.
+  const settled = useRef(true);
+  const startEditing = (keyId: string, label: string) => {
+    settled.current = false;
+    setEditing({ keyId, label });
+  };
   const commit = () => {
+    if (settled.current) return;
+    settled.current = true;
     const label = editing?.label.trim() ?? '';
     // An unchanged name is not sent: the local engine's own keys show a name in the UI language that is not stored.
     if (editing && label !== '' && label !== keys.find((k) => k.keyId === editing.keyId)?.label) onRename(editing.keyId, label);
@@ -195,7 +206,7 @@ export function KeysTable({
                       className="keys-rename"
                       aria-label={t('keys.rename.field', { label: name })}
                       value={editing.label}
-                      autoFocus
+                      ref={focusOnMount}
                       maxLength={200}
                       onChange={(e) => setEditing({ keyId: k.keyId, label: e.target.value })}
                       onBlur={commit}
@@ -205,7 +216,10 @@ export function KeysTable({
                         e.preventDefault();
                         refocus.current = k.keyId;
                         if (isEnter(e)) commit();
-                        if (e.key === 'Escape') setEditing(null);
+                        if (e.key === 'Escape') {
+                          settled.current = true;
+                          setEditing(null);
+                        }
                       }}
                     />
                   ) : (
@@ -220,7 +234,7 @@ export function KeysTable({
                       // While its rename is sent the button keeps the focus it was given back (a disabled one drops it).
                       aria-disabled={busyKeyId === k.keyId || undefined}
                       onClick={() => {
-                        if (busyKeyId !== k.keyId) setEditing({ keyId: k.keyId, label: k.label });
+                        if (busyKeyId !== k.keyId) startEditing(k.keyId, k.label);
                       }}
                     >
                       {k.label}

@@ -8,7 +8,7 @@
  * says: two keys of one label are told apart by their short id.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { BulkResult, CreatedDeveloperKey, DeveloperKeyView } from '../../../shared/ipc/contract-admin-keys.js';
 import type { Result } from '../../../shared/ipc/errors.js';
 import { LIMITS } from '../../../shared/spec/limits.js';
@@ -22,13 +22,14 @@ import { parseLimitText, type LimitParse } from '../../lib/whole-number.js';
 import { escapeCancels, isEnter } from '../../lib/keys.js';
 import type { KeyName } from './key-names.js';
 import { foldForSearch } from '../../../shared/search-fold.js';
+import { focusOnMount } from '../../lib/focus-on-mount.js';
 
 const PRESETS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000];
 export const auditKey = ['adminKeys.audit'] as const;
 
 /**
  * A panel takes the focus when it opens (it opens above the table, far from the row's button): the field its own
- * `autoFocus` chose, else its heading.
+ * `focusOnMount` chose, else its heading.
  */
 function usePanelFocus() {
   const ref = useRef<HTMLElement>(null);
@@ -163,7 +164,7 @@ export function CreatePanel({
               type="text"
               value={label}
               maxLength={200}
-              autoFocus
+              ref={focusOnMount}
               aria-describedby={taken ? 'new-key-label-hint new-key-label-same' : 'new-key-label-hint'}
               onChange={(e) => setLabel(e.target.value)}
             />
@@ -452,7 +453,7 @@ export function LimitPanel({
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              autoFocus={focusField}
+              ref={focusField ? focusOnMount : undefined}
               value={choice.text}
               aria-invalid={choice.text.trim() !== '' && !valid}
               aria-describedby={problem ? 'limit-value-error' : undefined}
@@ -591,6 +592,11 @@ export function DeactivatePanel({
   const t = useT();
   const panelRef = usePanelFocus();
   const fieldRef = useRef<HTMLInputElement>(null);
+  // The field takes the focus as it appears (before the panel's own focus looks), and is kept for PanelError.
+  const attachField = useCallback((el: HTMLInputElement | null) => {
+    fieldRef.current = el;
+    focusOnMount(el);
+  }, []);
   const [typed, setTyped] = useState('');
   const first = targets[0]!;
   const expected = targets.length === 1 ? first.label : String(targets.length);
@@ -644,10 +650,9 @@ export function DeactivatePanel({
             {targets.length === 1 ? t('keys.deactivate.typeLabel', { label: isolate(first.label) }) : t('keys.deactivate.typeCount', { count: targets.length })}
           </label>
           <input
-            ref={fieldRef}
+            ref={attachField}
             id="deactivate-confirm"
             type="text"
-            autoFocus
             autoComplete="off"
             value={typed}
             aria-invalid={mismatch ? true : undefined}

@@ -114,7 +114,7 @@ describe('Adding a connection in Settings', () => {
       'connections.status': () => ({ activeId: state.activeId, state: 'ready' }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Hosted key', pressed: false }));
-    fireEvent.change(screen.getByLabelText(/^API key/), { target: { value: '0123-key:fx' } });
+    fireEvent.input(screen.getByLabelText(/^API key/), { target: { value: '0123-key:fx' } });
     fireEvent.submit(screen.getByLabelText(/^API key/).closest('form')!);
     // The name the form gave, in the UI language (not as stored), and where to switch back.
     const note = await screen.findByText(/Hosted service.* was added and is now the active connection/);

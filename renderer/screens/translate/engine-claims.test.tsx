@@ -4,9 +4,10 @@
  * options summary never lists formality or context as in effect (they go under "no effect on this engine"), and
  * Apertium's output is labelled as a rule-based draft, with the language it went through when it pivots.
  */
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CallOutput } from '../../../shared/ipc/contract.js';
 import type { Handlers } from '../../test-utils/fake-api.js';
 import { LOCAL_CONNECTION, renderApp, resetRenderer, settings } from '../../test-utils/scenario.js';
 import { optionsSummary, LOCAL_ENGINE_IGNORES } from './options-summary.js';
@@ -26,7 +27,10 @@ function open(overrides: Handlers = {}) {
 }
 
 beforeEach(() => resetRenderer());
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('options the local engine ignores', () => {
   it('are listed as "no effect on this engine", never as in effect', async () => {
@@ -70,6 +74,28 @@ describe('local output', () => {
     await waitFor(() =>
       expect(screen.getByTestId('engine-label').textContent).toBe('Rule-based draft by Apertium'),
     );
+  });
+
+  it('is labelled in Segments too, with the language it went through', async () => {
+    const user = userEvent.setup();
+    open({
+      'settings.get': () => settings({ translateDraft: draft({ sourceLang: 'EN', targetLang: 'FR' }) }),
+      'translate.batch': (input): CallOutput<'translate.batch'> => ({
+        batchId: input.batchId,
+        translations: input.segments.map((text) => ({ text: text.toUpperCase(), detectedSourceLanguage: 'EN' })),
+        failures: [],
+        requests: 1,
+        characters: 10,
+        engine: 'apertium',
+      }),
+    });
+    // The segments' table draws the rows in its view: give it one (happy-dom lays nothing out).
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
+    await user.click(await screen.findByRole('radio', { name: 'Segments' }));
+    fireEvent.input(await screen.findByLabelText(/One segment per line/), { target: { value: 'Save\nQuit\n' } });
+    await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
+    expect(await screen.findByText('SAVE')).toBeTruthy();
+    expect((await screen.findByTestId('engine-label')).textContent).toBe('Rule-based draft by Apertium, through Spanish');
   });
 
   it('is not labelled when a hosted engine made it', async () => {

@@ -107,7 +107,7 @@ describe('Translate screen, a wrapped paragraph and separate lines', () => {
     });
     await screen.findByRole('option', { name: 'English' });
     const text = `${WRAPPED_PARAGRAPH}\n\n${PLACEHOLDERS}`;
-    fireEvent.change(await screen.findByLabelText('Text to translate'), { target: { value: text } });
+    fireEvent.input(await screen.findByLabelText('Text to translate'), { target: { value: text } });
     const join = (await screen.findByRole('checkbox', { name: 'Join wrapped lines' })) as HTMLInputElement;
     expect(join.checked).toBe(true);
     await waitFor(() => {

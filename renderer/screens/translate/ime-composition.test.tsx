@@ -21,10 +21,10 @@ describe('translate as you type with an input method', () => {
     const box = (await screen.findByLabelText('Text to translate')) as HTMLTextAreaElement;
     await screen.findByRole('option', { name: 'English' });
     fireEvent.compositionStart(box);
-    fireEvent.change(box, { target: { value: 'けいやくしょ' } });
+    fireEvent.input(box, { target: { value: 'けいやくしょ' } });
     await settle();
     expect(app.callsOf('translate.run')).toHaveLength(0);
-    fireEvent.change(box, { target: { value: '契約書' } });
+    fireEvent.input(box, { target: { value: '契約書' } });
     fireEvent.compositionEnd(box);
     await waitFor(() => expect(app.callsOf('translate.run')).toHaveLength(1));
     expect(app.callsOf('translate.run')[0]!.texts).toEqual(['契約書']);

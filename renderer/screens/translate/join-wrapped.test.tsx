@@ -36,7 +36,7 @@ describe('hard-wrapped text', () => {
     const user = userEvent.setup();
     const app = open();
     await screen.findByRole('option', { name: 'English' });
-    fireEvent.change(await screen.findByLabelText('Text to translate'), { target: { value: WRAPPED } });
+    fireEvent.input(await screen.findByLabelText('Text to translate'), { target: { value: WRAPPED } });
     const join = (await screen.findByRole('checkbox', { name: 'Join wrapped lines' })) as HTMLInputElement;
     expect(join.checked).toBe(true);
     await waitFor(() => expect(app.callsOf('translate.run').at(-1)?.options.splitSentences).toBe('nonewlines'));
@@ -52,12 +52,12 @@ describe('hard-wrapped text', () => {
     const app = open({ joinWrappedLines: 'ask' });
     await screen.findByRole('option', { name: 'English' });
     const box = await screen.findByLabelText('Text to translate');
-    fireEvent.change(box, { target: { value: WRAPPED } });
+    fireEvent.input(box, { target: { value: WRAPPED } });
     const join = (await screen.findByRole('checkbox', { name: 'Join wrapped lines' })) as HTMLInputElement;
     expect(join.checked).toBe(false);
     await waitFor(() => expect(app.callsOf('translate.run').length).toBeGreaterThan(0));
     expect(app.callsOf('translate.run').at(-1)?.options).not.toHaveProperty('splitSentences');
-    fireEvent.change(box, { target: { value: 'One line.\nAnother line.' } });
+    fireEvent.input(box, { target: { value: 'One line.\nAnother line.' } });
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Join wrapped lines' })).toBeNull());
   });
 });

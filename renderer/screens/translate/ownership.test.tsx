@@ -4,9 +4,8 @@
  * re-translates at once on the new connection, stale output is dimmed and not copied, swap during the typing
  * pause keeps the typed text and Undo restores it, and unreachable targets are disabled with the reason.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TRANSLATE_PREFS, type CallOutput, type ConnectionView } from '../../../shared/ipc/contract.js';
 import { ipcFail, type Handlers } from '../../test-utils/fake-api.js';
@@ -120,7 +119,7 @@ describe('segments', () => {
     await waitFor(
       () => {
         const box = screen.getByLabelText(/One segment per line/) as HTMLTextAreaElement;
-        if (box.value === '') fireEvent.change(box, { target: { value: 'one\ntwo\n' } });
+        if (box.value === '') fireEvent.input(box, { target: { value: 'one\ntwo\n' } });
         screen.getByRole('button', { name: 'Translate 2 segments' });
       },
       { timeout: 10_000 },
@@ -167,7 +166,7 @@ describe('a detected source the engine cannot translate', () => {
     const user = userEvent.setup();
     render({ ...toPolishFromEnglish, 'translate.batch': () => unsupported('FR') });
     await user.click(await screen.findByRole('radio', { name: 'Segments' }, { timeout: 20_000 }));
-    fireEvent.change(await screen.findByLabelText(/One segment per line/, {}, { timeout: 20_000 }), { target: { value: 'Save changes\nBonjour\n' } });
+    fireEvent.input(await screen.findByLabelText(/One segment per line/, {}, { timeout: 20_000 }), { target: { value: 'Save changes\nBonjour\n' } });
     await user.click(screen.getByRole('button', { name: 'Translate 2 segments' }));
     const alert = await screen.findByText(/The text looks like French, which this connection cannot translate into Polish/, {}, { timeout: 10_000 });
     expect(alert.textContent).toMatch(/From French it translates into: German and British English/);

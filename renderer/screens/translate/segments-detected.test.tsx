@@ -45,7 +45,7 @@ const sourcePicker = (): HTMLSelectElement => screen.getByLabelText('From') as H
 const pickerText = (): string => sourcePicker().selectedOptions[0]?.textContent ?? '';
 
 async function translateSegments(user: ReturnType<typeof userEvent.setup>, text: string, count: number) {
-  fireEvent.change(await screen.findByLabelText(/One segment per line/), { target: { value: text } });
+  fireEvent.input(await screen.findByLabelText(/One segment per line/), { target: { value: text } });
   await user.click(screen.getByRole('button', { name: `Translate ${count} segments` }));
 }
 

@@ -32,7 +32,7 @@ describe('Segments from a spreadsheet', () => {
     const user = userEvent.setup();
     const app = sheetApp();
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(await screen.findByLabelText(/One segment per line/), {
+    fireEvent.input(await screen.findByLabelText(/One segment per line/), {
       target: { value: 'btn.save\tSave changes\n\t\nbtn.quit\tQuit\n' },
     });
     const picker = screen.getByLabelText(/Column to translate/) as HTMLSelectElement;
@@ -68,7 +68,7 @@ describe('Segments from a spreadsheet', () => {
     const user = userEvent.setup();
     const app = sheetApp();
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(await screen.findByLabelText(/One segment per line/), {
+    fireEvent.input(await screen.findByLabelText(/One segment per line/), {
       target: { value: 'ID\tEnglish\tNotes\nbtn.save\tSave changes\tbutton\n' },
     });
     await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 2 — English');
@@ -94,7 +94,7 @@ describe('Segments from a spreadsheet', () => {
     const user = userEvent.setup();
     const app = sheetApp();
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(await screen.findByLabelText(/One segment per line/), {
+    fireEvent.input(await screen.findByLabelText(/One segment per line/), {
       target: { value: 'ID\tEnglish\nbtn.save\tSave changes\nbtn.quit\tQuit\n' },
     });
     await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 2 — English');
@@ -127,15 +127,15 @@ describe('Segments from a spreadsheet', () => {
     const app = sheetApp();
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
     const input = await screen.findByLabelText(/One segment per line/);
-    fireEvent.change(input, { target: { value: 'ID\tSource\nmsg.001\tOpen the file.\nmsg.002\tSave\n' } });
+    fireEvent.input(input, { target: { value: 'ID\tSource\nmsg.001\tOpen the file.\nmsg.002\tSave\n' } });
     await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 2 — Source');
     await user.click(screen.getByRole('checkbox', { name: /The first row holds column titles \(ID · Source\)/ }));
     // Editing a cell of the same sheet keeps the user's tick.
-    fireEvent.change(input, { target: { value: 'ID\tSource\nmsg.001\tOpen the file.\nmsg.002\tSave all\n' } });
+    fireEvent.input(input, { target: { value: 'ID\tSource\nmsg.001\tOpen the file.\nmsg.002\tSave all\n' } });
     expect((screen.getByRole('checkbox', { name: /The first row holds column titles/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText(/^2 segments/)).toBeTruthy();
     // Another sheet pasted over it, with no titles row.
-    fireEvent.change(input, { target: { value: 'msg.001\tOpen the file.\nmsg.002\tSave\nmsg.003\tQuit\n' } });
+    fireEvent.input(input, { target: { value: 'msg.001\tOpen the file.\nmsg.002\tSave\nmsg.003\tQuit\n' } });
     const titles = screen.getByRole('checkbox', { name: /The first row holds column titles \(msg\.001 · Open the file\.\)/ }) as HTMLInputElement;
     expect(titles.checked).toBe(false);
     // As many columns as before: the column chosen stays.
@@ -158,13 +158,13 @@ describe('Segments from a spreadsheet', () => {
     sheetApp();
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
     const input = await screen.findByLabelText(/One segment per line/);
-    fireEvent.change(input, { target: { value: 'ID\tEnglish\nbtn.save\tSave changes\n' } });
+    fireEvent.input(input, { target: { value: 'ID\tEnglish\nbtn.save\tSave changes\n' } });
     await user.selectOptions(screen.getByLabelText(/Column to translate/), 'Column 2 — English');
     await user.click(screen.getByRole('checkbox', { name: /The first row holds column titles/ }));
-    fireEvent.change(input, { target: { value: 'a\tb\tc\nd\te\tf\n' } });
+    fireEvent.input(input, { target: { value: 'a\tb\tc\nd\te\tf\n' } });
     expect((screen.getByLabelText(/Column to translate/) as HTMLSelectElement).value).toBe('');
     // Back to two columns: the choice made for the earlier sheet does not come back.
-    fireEvent.change(input, { target: { value: 'ID\tEnglish\nbtn.save\tSave changes\n' } });
+    fireEvent.input(input, { target: { value: 'ID\tEnglish\nbtn.save\tSave changes\n' } });
     expect((screen.getByLabelText(/Column to translate/) as HTMLSelectElement).value).toBe('');
     expect((screen.getByRole('checkbox', { name: /The first row holds column titles/ }) as HTMLInputElement).checked).toBe(false);
   });
@@ -174,7 +174,7 @@ describe('Segments from a spreadsheet', () => {
     const user = userEvent.setup();
     const app = sheetApp();
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(await screen.findByLabelText(/One segment per line/), {
+    fireEvent.input(await screen.findByLabelText(/One segment per line/), {
       target: {
         value:
           'msg.001\tOpen the file.\nmsg.002\t"Save" saves the document.\nmsg.003\tClose the window.\n' +
@@ -201,7 +201,7 @@ describe('Segments from a spreadsheet', () => {
     const user = userEvent.setup();
     const app = sheetApp();
     await user.click(await screen.findByRole('radio', { name: 'Segments' }));
-    fireEvent.change(await screen.findByLabelText(/One segment per line/), { target: { value: 'btn.save\tSave changes\n' } });
+    fireEvent.input(await screen.findByLabelText(/One segment per line/), { target: { value: 'btn.save\tSave changes\n' } });
     const picker = screen.getByLabelText(/Column to translate/) as HTMLSelectElement;
     await user.selectOptions(picker, 'Column 2 — Save changes');
     picker.focus();
