@@ -15,22 +15,34 @@ export function deferUntilStartIdle(): void {
 }
 
 /**
- * Rendered once by the entry beside the app: after the first commit (not before it, so the idle moment it waits
- * for is one the user can already type in), runs `then` in the first idle moment, and the waiting text shows.
+ * Rendered once by the entry beside the app: once the first commit has been painted (not before it, so the idle
+ * moment it waits for is one the user can already type in and see), runs `then` in the first idle moment, and the
+ * waiting text shows. The frame comes first because effects run right after their render (effect-timing.ts): the
+ * first render can be done before the page's DOMContentLoaded, and an idle callback asked for then would take the
+ * first idle moment itself, before the screen is even painted.
  */
 export function StartIdle({ then }: { then: () => void }): null {
   useEffect(() => {
     if (reached) return;
-    whenIdle(() => {
-      try {
-        then();
-      } finally {
-        reached = true;
-        for (const l of listeners) l();
-      }
-    });
+    afterFrame(() =>
+      whenIdle(() => {
+        try {
+          then();
+        } finally {
+          reached = true;
+          for (const l of listeners) l();
+        }
+      }),
+    );
   }, [then]);
   return null;
+}
+
+/** Runs `run` as the next frame is made (where there is no `requestAnimationFrame`, at once). */
+function afterFrame(run: () => void): void {
+  const frame = (globalThis as { requestAnimationFrame?: (cb: () => void) => number }).requestAnimationFrame;
+  if (frame) frame(run);
+  else run();
 }
 
 /** Runs `run` in the page's next idle moment; where there is no `requestIdleCallback` (happy-dom), after `fallbackMs`. */
