@@ -179,7 +179,6 @@ export const EntryGrid = forwardRef<EntryGridHandle, {
                     checked={selection.has(row.id)}
                     // The click (a mouse's, or Space's) says whether Shift was held; a change event does not.
                     onClick={(e) => toggle(row.id, v.index, e.shiftKey)}
-                    onChange={() => undefined}
                     aria-label={t('glossaries.editor.selectRow', { row: f.number(index + 1) })}
                   />
                 </span>
