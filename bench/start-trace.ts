@@ -46,6 +46,12 @@ const PROBE = `
       return super.send(data);
     }
   };
+  note(at(), 'probe   (the page starts running script)');
+  const pageFetch = window.fetch;
+  window.fetch = function (input, init) {
+    note(at(), 'called  fetch ' + String(input));
+    return pageFetch.call(this, input, init);
+  };
   window.__usable = new Promise((resolve) => {
     const check = () => {
       if (!document.querySelector('#source-text')) return false;
@@ -87,6 +93,10 @@ async function main(): Promise<void> {
         await page.evaluate(() => (window as unknown as { __usable: Promise<void> }).__usable);
         if (i === 2) {
           const rows = await page.evaluate(() => [
+            ...performance.getEntriesByType('navigation').flatMap((e) => {
+              const n = e as PerformanceNavigationTiming;
+              return [[Math.round(n.responseStart), 'page    first byte'], [Math.round(n.responseEnd), 'page    last byte']] as [number, string][];
+            }),
             ...performance
               .getEntriesByType('resource')
               .map((e) => [Math.round(e.startTime), `fetch   ${new URL(e.name).pathname} (until ${Math.round((e as PerformanceResourceTiming).responseEnd)})`] as [number, string]),

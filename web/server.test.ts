@@ -40,8 +40,20 @@ function closed(ws: WebSocket): Promise<number> {
   return new Promise((resolve) => ws.once('close', (code) => resolve(code)));
 }
 
-/** A page-like client: hello with the token, then `call(name, input)` and collected events. */
-async function page(token = h.token, headers: Record<string, string> = {}) {
+/** The shim's early `app.start` over HTTP (web/start-route.ts). */
+function startOverHttp(session: string, o: { token?: string; origin?: string; method?: string; headers?: Record<string, string> } = {}) {
+  return fetch(`http://127.0.0.1:${h.port}/__verso/start`, {
+    method: o.method ?? 'POST',
+    headers: { origin: o.origin ?? `http://127.0.0.1:${h.port}`, 'x-verso-token': o.token ?? h.token, 'content-type': 'application/json', ...o.headers },
+    body: JSON.stringify({ session, input: { translate: true } }),
+  });
+}
+
+/**
+ * A page-like client: hello with the token (and the session of its HTTP start, if any), then `call(name, input)`
+ * and collected events.
+ */
+async function page(token = h.token, headers: Record<string, string> = {}, session?: string) {
   const ws = await open(`http://127.0.0.1:${h.port}`, headers);
   const events: { name: string; payload: unknown }[] = [];
   const waiting = new Map<number, (r: unknown) => void>();
@@ -54,7 +66,7 @@ async function page(token = h.token, headers: Record<string, string> = {}) {
       if (msg.type === 'event') events.push({ name: msg.name, payload: msg.payload });
     });
   });
-  ws.send(JSON.stringify({ type: 'hello', token }));
+  ws.send(JSON.stringify({ type: 'hello', token, ...(session && { session }) }));
   return {
     ws,
     events,
@@ -205,6 +217,46 @@ describe('web harness', () => {
     const en = await page(h.token, { 'accept-language': 'en-US,en;q=0.5' });
     expect(((await en.call('app.start', { translate: true })).data as { translate: { names: { locale: string } } }).translate.names.locale).toBe('en');
     en.ws.close();
+  });
+
+  it('answers the early app.start over HTTP as over the socket, only to its own page (origin and token)', async () => {
+    const p = await page();
+    await p.call('connections.addLocal', {});
+    const res = await startOverHttp('session-answers-0001');
+    expect(res.status).toBe(200);
+    const overHttp = (await res.json()) as { ok: boolean; data: { settings: unknown; translate: { connectionId: string } } };
+    expect(overHttp.ok).toBe(true);
+    const overSocket = (await p.call('app.start', { translate: true })).data as typeof overHttp.data;
+    expect(overHttp.data.settings).toEqual(overSocket.settings);
+    expect(overHttp.data.translate.connectionId).toBe(overSocket.translate.connectionId);
+    // Refused: another origin, a wrong token, another method, a session id it would not make.
+    expect((await startOverHttp('session-answers-0002', { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await startOverHttp('session-answers-0003', { token: 'wrong-token' })).status).toBe(403);
+    expect((await startOverHttp('session-answers-0004', { method: 'PUT' })).status).toBe(403);
+    expect((await startOverHttp('short')).status).toBe(400);
+    p.ws.close();
+  });
+
+  it('gives the socket of an HTTP start the events main sent since that answer, first, and none from before', async () => {
+    const other = await page();
+    await other.welcome;
+    await other.call('settings.update', { debounceMs: 400 }); // before the start: in its answer, never sent after it
+    const answer = (await (await startOverHttp('session-events-0001')).json()) as { data: { settings: { debounceMs: number } } };
+    expect(answer.data.settings.debounceMs).toBe(400);
+    // After the answer, before the page's socket is there (the page is still loading its scripts).
+    await other.call('settings.update', { debounceMs: 500 });
+    await other.call('settings.update', { debounceMs: 600 });
+    const p = await page(h.token, {}, 'session-events-0001');
+    await p.welcome;
+    await other.call('settings.update', { debounceMs: 700 }); // live, after the kept ones
+    await expect.poll(() => p.events.filter((e) => e.name === 'settings.changed').length).toBe(3);
+    expect(p.events.filter((e) => e.name === 'settings.changed').map((e) => (e.payload as { debounceMs: number }).debounceMs)).toEqual([500, 600, 700]);
+    expect((await p.call('app.info')).ok).toBe(true);
+    // A session is given once: a second socket naming it (or one never answered) cannot know what it missed.
+    expect(await closed((await page(h.token, {}, 'session-events-0001')).ws)).toBe(4410);
+    expect(await closed((await page(h.token, {}, 'session-never-answered')).ws)).toBe(4410);
+    p.ws.close();
+    other.ws.close();
   });
 
   it('reads an Accept-Language header most preferred first', () => {

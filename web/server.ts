@@ -32,6 +32,7 @@ import type { IpcInvokeEvent, IpcMainLike } from '../electron/main/ipc/handle.js
 import { registerAllIpc } from '../electron/main/ipc/index.js';
 import { createLoggingFileShell } from '../electron/main/adapters/node-documents.js';
 import { handleUpload, UPLOAD_PATH } from './uploads.js';
+import { handleStart, START_EXPIRED, START_PATH, startSessions } from './start-route.js';
 import { RENDERER_SOURCES, isStale } from '../scripts/freshness.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -224,6 +225,16 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
   const ipc = new LocalIpcMain();
   const trusted = new WeakSet<object>();
   let origin = '';
+  // Main speaks the page's language before it answers (a catalog load, a few ms), so no answer comes in another.
+  const takeBrowserLanguages = (header: string | undefined): Promise<void> => {
+    const locales = acceptedLanguages(header);
+    if (!locales.length || locales.join() === browserLocales.join()) return Promise.resolve();
+    browserLocales = locales;
+    return composed.i18n.systemChanged().catch(() => undefined);
+  };
+  // The shim's early `app.start` comes over HTTP (web/start-route.ts); main's events after its answer wait here for
+  // the page's socket.
+  const starts = startSessions();
   registerAllIpc(
     {
       ipcMain: ipc,
@@ -253,6 +264,16 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
     };
     try {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (path === START_PATH) {
+        const run = async (input: unknown, acceptLanguage: string | undefined) => {
+          await takeBrowserLanguages(acceptLanguage);
+          const sender = {};
+          trusted.add(sender);
+          return ipc.invoke(channelOf('app.start'), { sender, senderFrame: { url: origin } }, input);
+        };
+        await handleStart(req, res, { origin, authorized: (t) => tokensMatch(t, token), run, sessions: starts }, headers);
+        return;
+      }
       if (path === UPLOAD_PATH) {
         await handleUpload(req, res, { stagingDir: join(o.dataDir, 'staging'), maxBytes: 2048 * 1024 * 1024, authorized: (t) => tokensMatch(t, token) }, headers);
         return;
@@ -305,11 +326,11 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       let authed = false;
-      // Calls wait until main speaks the page's language (a catalog load, a few ms), so no answer comes in another.
+      // Calls wait until main speaks the page's language, so no answer comes in another.
       let localeReady: Promise<void> = Promise.resolve();
       const helloTimer = setTimeout(() => ws.close(4401, 'no token'), 10_000);
       ws.on('message', (data) => {
-        let msg: { type?: string; token?: string; id?: number; name?: string; input?: unknown };
+        let msg: { type?: string; token?: string; session?: unknown; id?: number; name?: string; input?: unknown };
         try {
           msg = JSON.parse(String(data)) as typeof msg;
         } catch {
@@ -322,15 +343,18 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
             ws.close(4401, 'bad token');
             return;
           }
-          authed = true;
-          const locales = acceptedLanguages(req.headers['accept-language']);
-          if (locales.length && locales.join() !== browserLocales.join()) {
-            browserLocales = locales;
-            localeReady = composed.i18n.systemChanged().catch(() => undefined);
+          // The page whose `app.start` came over HTTP: the events main sent since that answer come first.
+          const kept = msg.session === undefined ? [] : typeof msg.session === 'string' ? starts.take(msg.session) : undefined;
+          if (!kept) {
+            ws.close(START_EXPIRED, 'start not kept');
+            return;
           }
+          authed = true;
+          localeReady = takeBrowserLanguages(req.headers['accept-language']);
           trusted.add(ws);
-          sockets.add(ws);
           ws.send(JSON.stringify({ type: 'welcome' })); // for clients that wait for it; the page's shim does not
+          for (const event of kept) ws.send(event);
+          sockets.add(ws);
           return;
         }
         if (msg.type !== 'call' || typeof msg.id !== 'number' || typeof msg.name !== 'string') return;
@@ -351,6 +375,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
   const unsubscribe = composed.events.subscribe((name, payload) => {
     const msg = JSON.stringify({ type: 'event', name, payload });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(msg);
+    starts.event(msg);
   });
 
   await new Promise<void>((ok, fail) => {
@@ -369,6 +394,7 @@ export async function startHarness(o: HarnessOptions): Promise<Harness> {
     composed,
     async close() {
       unsubscribe();
+      starts.close();
       for (const ws of sockets) ws.terminate();
       wss.close();
       const closed = new Promise<void>((r) => server.close(() => r()));

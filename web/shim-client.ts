@@ -6,10 +6,11 @@
  *
  * The harness bundles it on its own (esbuild) and serves it as one script, with `__VERSO_CALL_NAMES__` replaced by
  * the contract's call names: it imports only what has no runtime imports of its own (early-start.ts). As the
- * Electron preload does, it sends `app.start` as the page opens (see shared/ipc/early-start.ts).
+ * Electron preload does, it sends `app.start` as the page opens (see shared/ipc/early-start.ts): over HTTP, so that it
+ * leaves before the socket has opened (web/start-route.ts).
  */
 import type { VersoApi } from '../shared/ipc/api-types.js';
-import { earlyStart, pageEvents } from '../shared/ipc/early-start.js';
+import { EARLY_START_INPUT, earlyStart, pageEvents } from '../shared/ipc/early-start.js';
 
 declare const __VERSO_CALL_NAMES__: string[];
 
@@ -20,6 +21,19 @@ interface Pending {
 (function installVersoShim() {
   const names = __VERSO_CALL_NAMES__;
   const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+  // The first screen's data, asked for before anything else, over the connection the page came on: it leaves now,
+  // where the socket's first message could only leave once the socket opened (web/start-route.ts says why). Null when
+  // it did not come (an older harness, a refusal): the socket asks instead.
+  const session = Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const startedOverHttp: Promise<unknown> = fetch('/__verso/start', {
+    method: 'POST',
+    headers: { 'X-Verso-Token': token, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ session, input: EARLY_START_INPUT }),
+  })
+    .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
+    .catch(() => null);
+  /** The session the socket's first hello names (the events main sent since that answer come first), once. */
+  let helloSession: Promise<string | undefined> | undefined = startedOverHttp.then((answer) => (answer ? session : undefined));
   const pending = new Map<number, Pending>();
   const events = pageEvents();
   let queue: string[] = [];
@@ -42,11 +56,18 @@ interface Pending {
     // The calls made meanwhile follow the token at once, as IPC sends at once: the server reads a socket's messages in
     // order and runs none before a good token (a bad one closes the socket with 4401, and they are answered as lost).
     // Waiting for its "welcome" cost a round trip, and a turn of the page's busy main thread, before the first call.
+    // The first hello waits for the HTTP answer (in by then, as a rule): it names that answer's session, and the
+    // events main sent after it come first.
+    const said = helloSession ?? Promise.resolve(undefined);
+    helloSession = undefined;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: 'hello', token }));
-      ready = true;
-      for (const m of queue) ws.send(m);
-      queue = [];
+      void said.then((startSession) => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        ws.send(JSON.stringify({ type: 'hello', token, ...(startSession && { session: startSession }) }));
+        ready = true;
+        for (const m of queue) ws.send(m);
+        queue = [];
+      });
     };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(String(ev.data)) as { type: string; id?: number; result?: unknown; name?: string; payload?: unknown };
@@ -59,6 +80,11 @@ interface Pending {
     };
     ws.onclose = (ev) => {
       ready = false;
+      if (ev.code === 4410) {
+        // The harness no longer keeps what main sent since this page's start: it cannot know what it missed.
+        location.reload();
+        return;
+      }
       if (ev.code === 4401) {
         refused = true;
         failAll('The Verso web harness refused this page: open the exact address it printed (with #token=…).');
@@ -103,8 +129,13 @@ interface Pending {
     }
   };
   api.on = events.on;
-  // The first screen's data is asked for now, sent as soon as the socket opens; the entry's own call takes it.
-  const early = earlyStart((input) => call('app.start', input), events.dispatch);
+  // The first screen's data (asked for above; over the socket if that failed): the entry's own call takes it.
+  const early = earlyStart(
+    (input) => call('app.start', input),
+    events.dispatch,
+    undefined,
+    startedOverHttp.then((answer) => answer ?? call('app.start', EARLY_START_INPUT)),
+  );
   (api.app as Record<string, unknown>).start = early.start;
   for (const v of Object.values(api)) if (typeof v === 'object' && v !== null) Object.freeze(v);
   Object.defineProperty(window, 'verso', { value: Object.freeze(api) as unknown as VersoApi, writable: false, configurable: false });

@@ -10,7 +10,7 @@ import { createFakeApi } from '../test-utils/fake-api.js';
 import { baseHandlers, resetRenderer } from '../test-utils/scenario.js';
 import { setApi } from './api.js';
 import { createQueryClient } from './queries.js';
-import { deferUntilStartIdle, StartIdle } from './start-idle.js';
+import { afterStartIdle, deferUntilStartIdle, StartIdle } from './start-idle.js';
 
 beforeEach(() => {
   resetRenderer();
@@ -36,16 +36,42 @@ describe('start idle', () => {
       expect(await screen.findByLabelText('Text to translate')).toBeTruthy();
       expect(screen.queryByText('0 characters')).toBeNull();
       expect(built).not.toHaveBeenCalled();
-      // The idle moments asked for before the screen's first frame has been made (the other screens' prefetch) are
-      // not the count's: it waits for the frame.
-      for (const cb of idle.splice(0)) cb();
-      expect(built).not.toHaveBeenCalled();
+      // Nothing takes an idle moment before the screen's first frame has been made: the count waits for the frame,
+      // and the other screens' prefetch waits for the count's idle moment (it took the first one before).
+      expect(idle).toHaveLength(0);
       expect(frames.length).toBeGreaterThan(0);
       for (const cb of frames.splice(0)) cb();
-      expect(idle.length).toBeGreaterThan(0);
-      for (const cb of idle.splice(0)) cb();
+      expect(idle).toHaveLength(1);
+      idle.shift()!();
       expect(built).toHaveBeenCalledTimes(1);
       expect(await screen.findByText('0 characters')).toBeTruthy();
+      // Then the other screens are fetched, in an idle moment of their own.
+      expect(idle).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('runs later work once the start idle moment has passed, at once where it has or was not deferred', () => {
+    const frames: Array<() => void> = [];
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+    try {
+      const later = vi.fn();
+      const dropped = vi.fn();
+      deferUntilStartIdle();
+      render(<StartIdle then={() => undefined} />);
+      afterStartIdle(later);
+      afterStartIdle(dropped)(); // cancelled (the component that asked has gone)
+      for (const cb of frames.splice(0)) cb();
+      expect(later).not.toHaveBeenCalled();
+      for (const cb of idle.splice(0)) cb();
+      expect(later).toHaveBeenCalledTimes(1);
+      expect(dropped).not.toHaveBeenCalled();
+      const now = vi.fn();
+      afterStartIdle(now);
+      expect(now).toHaveBeenCalledTimes(1);
     } finally {
       vi.unstubAllGlobals();
     }

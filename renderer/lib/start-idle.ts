@@ -52,6 +52,24 @@ export function whenIdle(run: () => void, fallbackMs = 1): void {
   else setTimeout(run, fallbackMs);
 }
 
+/**
+ * Runs `run` once the start's idle moment has passed (at once where it has, or where the start was not deferred):
+ * work that can wait longer than the first screen's own deferred text, such as fetching the other screens. Until
+ * then it would take the first idle moment, when the page should be quiet and ready to type in. Returns a cancel.
+ */
+export function afterStartIdle(run: () => void): () => void {
+  if (reached) {
+    run();
+    return () => undefined;
+  }
+  const listener = () => {
+    listeners.delete(listener);
+    run();
+  };
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

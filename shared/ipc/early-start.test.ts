@@ -77,3 +77,30 @@ describe('early start', () => {
     expect(t.tasks).toHaveLength(0);
   });
 });
+
+describe('early start the transport asked for another way (the web harness: over HTTP)', () => {
+  it('takes that answer once, holds the events after it until taken, and asks main for any later start', async () => {
+    const asked: unknown[] = [];
+    const given: Array<[string, unknown]> = [];
+    const tasks: Array<() => void> = [];
+    let answer!: (v: unknown) => void;
+    const early = earlyStart(
+      (input) => {
+        asked.push(input);
+        return Promise.resolve({ ok: true, data: 'asked' });
+      },
+      (name, payload) => given.push([name, payload]),
+      (run) => void tasks.push(run),
+      new Promise((resolve) => (answer = resolve)),
+    );
+    expect(asked).toEqual([]);
+    answer({ ok: true, data: 'over http' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(early.hold('settings.changed', 'newer')).toBe(true);
+    expect(await early.start({ translate: true })).toEqual({ ok: true, data: 'over http' });
+    for (const run of tasks.splice(0)) run();
+    expect(given).toEqual([['settings.changed', 'newer']]);
+    expect(await early.start({ translate: false })).toEqual({ ok: true, data: 'asked' });
+    expect(asked).toEqual([{ translate: false }]);
+  });
+});
