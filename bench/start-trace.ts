@@ -7,6 +7,8 @@
  * through first run (the local engine, pseudo); the second warms the browser; the third is printed. `--cpu-profile`
  * writes that load's main-thread CPU profile (open it in Chromium's DevTools); `--unminified` keeps function names;
  * `--warm` makes the three loads in one browser profile (assets and compiled code kept, as between desktop starts).
+ * With `--cpu-profile` it also prints each function's own time until the text box is in the page, and from then
+ * until the page is idle.
  */
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,11 +54,15 @@ const PROBE = `
     note(at(), 'called  fetch ' + String(input));
     return pageFetch.call(this, input, init);
   };
+  // Named, and busy for a millisecond, so a CPU profile has a sample of each moment (see summarize()).
+  function versoTraceMarkTextBox() { const t = performance.now(); while (performance.now() - t < 1); }
+  function versoTraceMarkIdle() { const t = performance.now(); while (performance.now() - t < 1); }
   window.__usable = new Promise((resolve) => {
     const check = () => {
       if (!document.querySelector('#source-text')) return false;
       note(at(), 'text box in the page');
-      requestIdleCallback(() => { note(at(), 'idle: usable'); resolve(); });
+      versoTraceMarkTextBox();
+      requestIdleCallback(() => { versoTraceMarkIdle(); note(at(), 'idle: usable'); resolve(); });
       return true;
     };
     document.addEventListener('DOMContentLoaded', () => {
@@ -108,6 +114,7 @@ async function main(): Promise<void> {
           const { profile } = await cdp.send('Profiler.stop');
           await writeFile(values['cpu-profile']!, JSON.stringify(profile));
           console.log(`\nCPU profile of this load: ${values['cpu-profile']}`);
+          summarize(profile as unknown as CpuProfile);
         }
         await (values.warm ? page.close() : context.close());
       }
@@ -117,6 +124,44 @@ async function main(): Promise<void> {
     }
   } finally {
     await rm(work, { recursive: true, force: true });
+  }
+}
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Prints where the main thread's time went in two windows of the profiled load: until the text box is in the page,
+ * and from then until the page is idle — each function's own time (its callees not counted), most first.
+ */
+function summarize(profile: CpuProfile): void {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inFrame = (id: number, name: string): boolean => {
+    for (let i: number | undefined = id; i !== undefined; i = parent.get(i)) if (nodes.get(i)?.callFrame.functionName === name) return true;
+    return false;
+  };
+  const at = (id: number) => {
+    const f = nodes.get(id)!.callFrame;
+    return `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`.trim();
+  };
+  const windows = [new Map<string, number>(), new Map<string, number>()];
+  let w = 0;
+  for (const [i, id] of profile.samples.entries()) {
+    if (w === 0 && inFrame(id, 'versoTraceMarkTextBox')) w = 1;
+    else if (w === 1 && inFrame(id, 'versoTraceMarkIdle')) break;
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    windows[w]!.set(at(id), (windows[w]!.get(at(id)) ?? 0) + ms);
+  }
+  for (const [n, title] of ['until the text box is in the page', 'text box → idle'].entries()) {
+    const rows = [...windows[n]!].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]);
+    const busy = rows.reduce((sum, [, ms]) => sum + ms, 0);
+    console.log(`\n${title}: ${busy.toFixed(0)} ms busy`);
+    for (const [k, ms] of rows.slice(0, 15)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
   }
 }
 

@@ -97,6 +97,7 @@ interface Pending {
 
   function call(name: string, input: unknown): Promise<unknown> {
     if (refused) return Promise.resolve(lost('The Verso web harness refused this page: open the exact address it printed (with #token=…).'));
+    if (!socket) connect();
     return new Promise((resolve) => {
       const id = nextId++;
       pending.set(id, { resolve });
@@ -151,6 +152,16 @@ interface Pending {
     },
   };
   Object.defineProperty(window, 'versoFiles', { value: Object.freeze(files), writable: false, configurable: false });
-  connect();
+  // The socket opens at the page's first call, or once the page has loaded and gone idle, whichever comes first: the
+  // events main sends meanwhile wait in the harness (web/start-route.ts). Opened at once, it cost the first screen's
+  // start ~10–20 ms of a fresh window's main thread (the socket's set-up, its open and its welcome), where the
+  // desktop app's IPC costs nothing.
+  const connectWhenQuiet = () => {
+    const open = () => socket ?? connect();
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(open, { timeout: 1000 });
+    else setTimeout(open, 0);
+  };
+  if (document.readyState === 'complete') connectWhenQuiet();
+  else addEventListener('load', connectWhenQuiet, { once: true });
 })();
 
