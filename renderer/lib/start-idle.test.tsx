@@ -18,12 +18,18 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
+/** The page's frame and idle callbacks, kept to be run by the test. */
+function stubFrames(): { idle: Array<() => void>; frames: Array<() => void> } {
+  const idle: Array<() => void> = [];
+  const frames: Array<() => void> = [];
+  vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+  vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+  return { idle, frames };
+}
+
 describe('start idle', () => {
   it('shows the character count only once the first idle moment after the first painted commit has built the Intl objects', async () => {
-    const idle: Array<() => void> = [];
-    const frames: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
-    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+    const { idle, frames } = stubFrames();
     try {
       const built = vi.fn();
       deferUntilStartIdle();
@@ -53,10 +59,7 @@ describe('start idle', () => {
   });
 
   it('runs later work once the start idle moment has passed, at once where it has or was not deferred', () => {
-    const frames: Array<() => void> = [];
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
-    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+    const { idle, frames } = stubFrames();
     try {
       const later = vi.fn();
       const dropped = vi.fn();
