@@ -1,8 +1,8 @@
 /**
  * The Verso web harness (plain Node): serves the built renderer (`out/renderer`) on 127.0.0.1 and binds the same
  * IPC registrars and services the Electron main process uses, over a loopback WebSocket guarded by a one-time
- * token. It starts the local Translation Service like the app does. It is how the e2e tests run Verso and how
- * anyone uses it where Electron cannot run.
+ * token (the page's first `app.start` comes over HTTP: web/start-route.ts). It starts the local Translation Service
+ * like the app does. It is how the e2e tests run Verso and how anyone uses it where Electron cannot run.
  *
  *   npx tsx web/server.ts [--port 0] [--data-dir DIR] [--renderer-dir out/renderer] [--engines apertium,pseudo]
  *                         [--hosted-pro-url URL --hosted-free-url URL] [--test-cipher] [--faults]
