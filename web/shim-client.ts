@@ -5,12 +5,14 @@
  * the URL fragment (never sent in a request line or Referer) and is presented in the first message.
  *
  * The harness bundles it on its own (esbuild) and serves it as one script, with `__VERSO_CALL_NAMES__` replaced by
- * the contract's call names: it imports only what has no runtime imports of its own (early-start.ts). As the
+ * the contract's call names: it imports only what has no runtime imports of its own (early-start.ts, start-route.ts's
+ * constants). As the
  * Electron preload does, it sends `app.start` as the page opens (see shared/ipc/early-start.ts): over HTTP, so that it
  * leaves before the socket has opened (web/start-route.ts).
  */
 import type { VersoApi } from '../shared/ipc/api-types.js';
 import { EARLY_START_INPUT, earlyStart, pageEvents } from '../shared/ipc/early-start.js';
+import { START_EXPIRED, START_PATH } from './start-route.js';
 
 declare const __VERSO_CALL_NAMES__: string[];
 
@@ -25,7 +27,7 @@ interface Pending {
   // where the socket's first message could only leave once the socket opened (web/start-route.ts says why). Null when
   // it did not come (an older harness, a refusal): the socket asks instead.
   const session = Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, '0')).join('');
-  const startedOverHttp: Promise<unknown> = fetch('/__verso/start', {
+  const startedOverHttp: Promise<unknown> = fetch(START_PATH, {
     method: 'POST',
     headers: { 'X-Verso-Token': token, 'Content-Type': 'application/json' },
     body: JSON.stringify({ session, input: EARLY_START_INPUT }),
@@ -80,7 +82,7 @@ interface Pending {
     };
     ws.onclose = (ev) => {
       ready = false;
-      if (ev.code === 4410) {
+      if (ev.code === START_EXPIRED) {
         // The harness no longer keeps what main sent since this page's start: it cannot know what it missed.
         location.reload();
         return;
@@ -135,7 +137,7 @@ interface Pending {
     (input) => call('app.start', input),
     events.dispatch,
     undefined,
-    startedOverHttp.then((answer) => answer ?? call('app.start', EARLY_START_INPUT)),
+    startedOverHttp,
   );
   (api.app as Record<string, unknown>).start = early.start;
   for (const v of Object.values(api)) if (typeof v === 'object' && v !== null) Object.freeze(v);

@@ -62,12 +62,11 @@ export function afterStartIdle(run: () => void): () => void {
     run();
     return () => undefined;
   }
-  const listener = () => {
-    listeners.delete(listener);
+  const stop = subscribe(() => {
+    stop();
     run();
-  };
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  });
+  return stop;
 }
 
 function subscribe(listener: () => void): () => void {

@@ -25,7 +25,8 @@ export interface EarlyStart {
 /**
  * `ask` sends `app.start` to main (its promise never rejects: it resolves to a result); `dispatch` gives an event to
  * the page's listeners; `later` runs a function a task later. `first` is the early answer when the transport asked
- * for it another way (the web harness: over HTTP, see web/start-route.ts); by default `ask` asks for it.
+ * for it another way (the web harness: over HTTP, see web/start-route.ts), null when that got none (`ask` asks
+ * then); by default `ask` asks for it.
  */
 export function earlyStart(
   ask: (input: unknown) => Promise<unknown>,
@@ -33,7 +34,7 @@ export function earlyStart(
   later: (run: () => void) => void = (run) => void setTimeout(run, 0),
   first?: Promise<unknown>,
 ): EarlyStart {
-  let early: Promise<unknown> | null = first ?? ask(EARLY_START_INPUT);
+  let early: Promise<unknown> | null = first ? first.then((answer) => answer ?? ask(EARLY_START_INPUT)) : ask(EARLY_START_INPUT);
   let held: Array<[string, unknown]> | null = null;
   void early.then(() => {
     if (early) held = []; // answered and not taken yet: hold what comes next
